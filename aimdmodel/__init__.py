@@ -1,0 +1,50 @@
+"""aimdmodel: the Chiu-Jain synchronous binary-feedback model of congestion control.
+
+One policy definition (:mod:`aimdmodel.policies`), many arithmetics (float,
+exact Fractions, whole packets, sympy), several engines
+(:func:`simulate`), metrics (:mod:`aimdmodel.metrics`) and figures
+(:mod:`aimdmodel.plots`).
+
+Examples
+--------
+>>> from aimdmodel import AIMD, simulate, metrics
+>>> tr = simulate(AIMD(), [1, 30], 100, steps=40, arithmetic="exact")
+>>> [str(w) for w in tr.windows[36]]
+['18', '65/2']
+"""
+
+from . import metrics
+from .engine import simulate
+from .policies import (
+    AIAD,
+    AIMD,
+    AIMDFC,
+    MIAD,
+    MIMD,
+    POLICIES,
+    AIMDFCPlus,
+    LinearControl,
+    NewAIMD,
+    Policy,
+    make_policy,
+)
+from .trajectory import Trajectory
+
+__all__ = [
+    "AIAD",
+    "AIMD",
+    "AIMDFC",
+    "MIAD",
+    "MIMD",
+    "POLICIES",
+    "AIMDFCPlus",
+    "LinearControl",
+    "NewAIMD",
+    "Policy",
+    "Trajectory",
+    "make_policy",
+    "metrics",
+    "simulate",
+]
+
+__version__ = "0.1.0"

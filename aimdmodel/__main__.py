@@ -1,0 +1,5 @@
+"""``python -m aimdmodel`` runs the command line."""
+
+from .cli import console
+
+console()

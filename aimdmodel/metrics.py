@@ -1,0 +1,291 @@
+"""Metrics: pure functions of a :class:`~aimdmodel.trajectory.Trajectory`.
+
+Long-run metrics (:func:`efficiency`, :func:`offered_load`,
+:func:`overflow`, :func:`smoothness`) average over *whole cycles* after a
+burn-in. A whole cycle (seed 003 Sec. 2) starts right after a congestion
+event and ends with the next one, both steps included in that order: cycle
+``j`` spans the steps ``c[j-1] + 1 .. c[j]`` where ``c`` are the congestion
+steps. The stretch before the first congestion event is not a whole cycle.
+The default burn-in discards the first half of the whole cycles (rounded
+down), so at least one cycle is always kept.
+
+Each function takes the arithmetic of the trajectory: an exact trajectory
+gives exact :class:`~fractions.Fraction` results, a float one floats.
+For a batched trajectory each function returns one value per system.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .trajectory import Trajectory
+
+__all__ = [
+    "cycles_to_fairness",
+    "efficiency",
+    "jain_index",
+    "offered_load",
+    "overflow",
+    "smoothness",
+    "spread",
+    "steps_to_fairness",
+    "whole_cycles",
+]
+
+
+def _per_system(traj: Trajectory, fn) -> Any:
+    if traj.batched:
+        values = [fn(traj.system(i)) for i in range(traj.n_systems)]
+        return np.array(values, dtype=np.float64 if traj.arithmetic == "float" else object)
+    return fn(traj)
+
+
+def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int, int]]:
+    """The whole cycles kept after the burn-in, as ``(first, last)`` steps.
+
+    Parameters
+    ----------
+    traj : Trajectory
+        An unbatched trajectory.
+    burn_in : int, optional
+        Number of whole cycles to discard first; default half of them
+        (rounded down).
+
+    Returns
+    -------
+    list of (int, int)
+        Inclusive step ranges; ``last`` is the congestion step closing the
+        cycle.
+
+    Raises
+    ------
+    ValueError
+        If the trajectory holds no whole cycle after the burn-in.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [1, 30], 100, cycles=3, arithmetic="exact")
+    >>> whole_cycles(tr, burn_in=0)
+    [(36, 61), (62, 87)]
+    """
+    if traj.batched:
+        raise ValueError("whole_cycles takes an unbatched trajectory; use traj.system(i)")
+    c = [int(v) for v in traj.congestion_steps]
+    cycles = [(c[j - 1] + 1, c[j]) for j in range(1, len(c))]
+    if burn_in is None:
+        burn_in = len(cycles) // 2
+    if isinstance(burn_in, bool) or not isinstance(burn_in, (int, np.integer)) or burn_in < 0:
+        raise ValueError(f"burn_in must be an int >= 0, got {burn_in!r}")
+    kept = cycles[burn_in:]
+    if not kept:
+        raise ValueError(
+            f"the trajectory has {len(cycles)} whole cycle(s) and burn_in={burn_in}: "
+            "no whole cycle is left to average over; run more cycles"
+        )
+    return kept
+
+
+def _cycle_average(traj: Trajectory, burn_in: int | None, per_step) -> Any:
+    def one(tr: Trajectory) -> Any:
+        kept = whole_cycles(tr, burn_in)
+        idx = np.concatenate([np.arange(a, b + 1) for a, b in kept])
+        values = per_step(tr.totals[idx], tr.capacity)
+        return values.sum() / len(idx)
+
+    return _per_system(traj, one)
+
+
+def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
+    """Long-run efficiency: the mean of ``min(sum(w), W) / W`` over whole cycles.
+
+    This is seed 003's "average flows' throughput per step ... over the
+    system theoretical throughput": what the bottleneck carries, capped at
+    its capacity. Offered load above ``W`` is not counted (see
+    :func:`overflow`).
+
+    Parameters
+    ----------
+    traj : Trajectory
+    burn_in : int, optional
+        Whole cycles discarded first (default: half of them).
+
+    Returns
+    -------
+    float or Fraction
+        A float for the float arithmetic, a Fraction otherwise; an array
+        with one value per system when batched.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [0], 10_000, cycles=6)
+    >>> round(float(efficiency(tr)), 3)
+    0.75
+    """
+    return _cycle_average(traj, burn_in, lambda s, W: np.minimum(s, W) / W)
+
+
+def offered_load(traj: Trajectory, *, burn_in: int | None = None) -> Any:
+    """Mean of ``sum(w) / W`` over whole cycles (may exceed 1).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [0], 10_000, cycles=6)
+    >>> round(float(offered_load(tr)), 3)
+    0.75
+    """
+    return _cycle_average(traj, burn_in, lambda s, W: s / W)
+
+
+def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
+    """Mean of ``max(sum(w) - W, 0) / W`` over whole cycles: offered load
+    the bottleneck cannot carry (lost), relative to ``W``.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [0], 100, cycles=6, arithmetic="exact")
+    >>> overflow(tr)
+    Fraction(0, 1)
+    """
+    return _cycle_average(traj, burn_in, lambda s, W: np.maximum(s - W, 0) / W)
+
+
+def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
+    """Oscillation amplitude relative to ``W``: the mean drop of the windows'
+    sum at the congestion events that close the kept whole cycles, over ``W``.
+
+    Seed 003 Sec. 3.1: smoothness "is reflected by the magnitude of the
+    oscillations during multiplicative decrease". Smaller is smoother:
+    about 1/2 for AIMD(1, 1/2), 1/3 for AIMD-FC, 2/9 for AIMD-FC+.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [0], 10_000, cycles=6)
+    >>> round(float(smoothness(tr)), 3)
+    0.5
+    """
+
+    def one(tr: Trajectory) -> Any:
+        kept = whole_cycles(tr, burn_in)
+        drops = [(tr.totals[b] - tr.totals[b + 1]) / tr.capacity for _, b in kept]
+        return sum(drops[1:], drops[0]) / len(drops)
+
+    return _per_system(traj, one)
+
+
+def _windows_of(x: Any) -> np.ndarray:
+    return x.windows if isinstance(x, Trajectory) else np.asarray(x)
+
+
+def jain_index(x: Any) -> Any:
+    """Jain's fairness index ``(sum w)^2 / (m sum w^2)`` (seed 003 Eq. 17).
+
+    Parameters
+    ----------
+    x : Trajectory or array_like
+        Windows with flows on the last axis.
+
+    Returns
+    -------
+    ndarray or scalar
+        One value per window vector, in ``[1/m, 1]``; exactly 1 for equal
+        windows (all-zero windows count as equal).
+
+    Examples
+    --------
+    >>> jain_index([1.0, 1.0]), jain_index([1.0, 0.0])
+    (1.0, 0.5)
+    """
+    w = _windows_of(x)
+    m = w.shape[-1]
+    s = w.sum(axis=-1)
+    q = (w * w).sum(axis=-1)
+    zero = np.asarray(q == 0, dtype=bool)
+    safe = np.where(zero, 1, q)
+    out = np.where(zero, 1, s * s / (m * safe))
+    if w.dtype != object:
+        out = out.astype(np.float64)
+    return out.item() if out.ndim == 0 else out
+
+
+def spread(x: Any) -> Any:
+    """The spread ``(g_max - g_min) / g_avg`` of the windows (seed 004).
+
+    0 for equal windows (all-zero windows included).
+
+    Examples
+    --------
+    >>> spread([1.0, 3.0])
+    1.0
+    """
+    w = _windows_of(x)
+    avg = w.sum(axis=-1) / w.shape[-1]
+    rng = w.max(axis=-1) - w.min(axis=-1)
+    zero = np.asarray(avg == 0, dtype=bool)
+    out = np.where(zero, 0, rng / np.where(zero, 1, avg))
+    if w.dtype != object:
+        out = out.astype(np.float64)
+    return out.item() if out.ndim == 0 else out
+
+
+def _fair_from(tr: Trajectory, eps: Any) -> int | None:
+    w = tr.windows
+    ok = np.asarray((w.max(axis=-1) - w.min(axis=-1)) <= eps, dtype=bool)
+    if not ok[-1]:
+        return None
+    bad = np.flatnonzero(~ok)
+    return 0 if bad.size == 0 else int(bad[-1]) + 1
+
+
+def steps_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
+    """First step from which every pair of windows is within ``eps`` until
+    the end of the trajectory (None if never).
+
+    Parameters
+    ----------
+    traj : Trajectory
+    eps : number
+        Tolerance on ``max(w) - min(w)`` (default 1 packet). ``eps=0`` asks
+        for exactly equal windows.
+
+    Returns
+    -------
+    int or None (a list of them when batched)
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [1, 30], 100, cycles=8, arithmetic="exact")
+    >>> steps_to_fairness(tr, eps=1)
+    140
+    """
+    if traj.batched:
+        return [_fair_from(traj.system(i), eps) for i in range(traj.n_systems)]
+    return _fair_from(traj, eps)
+
+
+def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
+    """Number of congestion events before the step :func:`steps_to_fairness`
+    returns (None if fairness within ``eps`` is never reached to the end).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [1, 30], 100, cycles=8, arithmetic="exact")
+    >>> cycles_to_fairness(tr, eps=1)
+    5
+    """
+
+    def one(tr: Trajectory) -> int | None:
+        t = _fair_from(tr, eps)
+        return None if t is None else int(np.count_nonzero(tr.congestion_steps < t))
+
+    if traj.batched:
+        return [one(traj.system(i)) for i in range(traj.n_systems)]
+    return one(traj)

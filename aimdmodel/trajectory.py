@@ -1,0 +1,176 @@
+"""The result of a simulation: windows and feedback of one or many systems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from .policies import Policy
+
+__all__ = ["Trajectory"]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Trajectory:
+    """Windows and feedback of a synchronous binary-feedback run.
+
+    Returned by :func:`aimdmodel.simulate`; cheap to create and
+    self-describing, like scipy's result objects.
+
+    Attributes
+    ----------
+    windows : ndarray
+        Congestion windows, shape ``(T+1, m)`` for one system or
+        ``(T+1, B, m)`` for ``B`` systems run together. ``windows[t]`` is the
+        window vector at the start of step (RTT) ``t``. dtype float64 for the
+        float arithmetic, ``object`` holding :class:`~fractions.Fraction` for
+        the exact arithmetic, int64 (or ``object`` ints past 2**62) for the
+        integer arithmetic.
+    feedback : ndarray of int8
+        Shape ``(T,)`` or ``(T, B)``; ``feedback[t]`` is computed from
+        ``windows[t]``: 1 when bandwidth is available (``sum < capacity``
+        with the default comparison), 0 at a congestion event.
+    policy : Policy
+        The policy as given (parameters not converted).
+    capacity : number
+        The capacity ``W`` in packets per RTT, in the run's arithmetic.
+    arithmetic : str
+        ``"float"``, ``"exact"`` or ``"integer"``.
+    congestion : str
+        ``">="`` (the papers: congestion when ``sum >= W``) or ``">"``.
+    final_state : tuple
+        The policy state after the last step (a NamedTuple of arrays), from
+        which a run can be continued.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [1, 30], 100, steps=37, arithmetic="exact")
+    >>> tr.windows.shape, int(tr.congestion_steps[0]), list(tr.windows[36])
+    ((38, 2), 35, [Fraction(18, 1), Fraction(65, 2)])
+    """
+
+    windows: np.ndarray
+    feedback: np.ndarray
+    policy: Policy
+    capacity: Any
+    arithmetic: str
+    congestion: str = ">="
+    final_state: tuple = ()
+
+    # -- shape ----------------------------------------------------------
+    @property
+    def batched(self) -> bool:
+        """True when the trajectory holds ``B`` systems (``windows.ndim == 3``)."""
+        return self.windows.ndim == 3
+
+    @property
+    def n_steps(self) -> int:
+        """Number of steps ``T`` (``len(feedback)``)."""
+        return int(self.feedback.shape[0])
+
+    @property
+    def n_flows(self) -> int:
+        """Number of flows ``m``."""
+        return int(self.windows.shape[-1])
+
+    @property
+    def n_systems(self) -> int:
+        """Number of systems ``B`` (1 for an unbatched run)."""
+        return int(self.windows.shape[1]) if self.batched else 1
+
+    # -- derived series -------------------------------------------------
+    @cached_property
+    def totals(self) -> np.ndarray:
+        """Sum of the windows at every step, shape ``(T+1,)`` or ``(T+1, B)``."""
+        return self.windows.sum(axis=-1)
+
+    @cached_property
+    def congestion_steps(self) -> np.ndarray | tuple[np.ndarray, ...]:
+        """Steps ``t`` with ``feedback[t] == 0`` (an array; a tuple of arrays
+        per system when batched)."""
+        if self.batched:
+            return tuple(np.flatnonzero(self.feedback[:, i] == 0) for i in range(self.n_systems))
+        return np.flatnonzero(self.feedback == 0)
+
+    @cached_property
+    def cycle_boundaries(self) -> np.ndarray | tuple[np.ndarray, ...]:
+        """Steps at which a cycle starts: one step after each congestion event.
+
+        Seed 003 Sec. 2: a cycle starts "immediately after a system response
+        0" and ends at the next congestion event, so whole cycle ``j`` spans
+        the steps ``cycle_boundaries[j-1] .. cycle_boundaries[j] - 1``.
+        """
+        if self.batched:
+            return tuple(c + 1 for c in self.congestion_steps)
+        return self.congestion_steps + 1
+
+    def system(self, i: int) -> Trajectory:
+        """The ``i``-th system of a batched trajectory as an unbatched one.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD, simulate
+        >>> tr = simulate(AIMD(), [[1, 30], [5, 5]], 100, steps=10)
+        >>> tr.system(1).windows.shape
+        (11, 2)
+        """
+        if not self.batched:
+            raise ValueError("system(i) needs a batched trajectory (windows of shape (T+1, B, m))")
+        if not -self.n_systems <= i < self.n_systems:
+            raise IndexError(f"i must be in [0, {self.n_systems}), got {i}")
+        return Trajectory(
+            windows=self.windows[:, i, :],
+            feedback=self.feedback[:, i],
+            policy=self.policy,
+            capacity=self.capacity,
+            arithmetic=self.arithmetic,
+            congestion=self.congestion,
+            final_state=type(self.final_state)(*(c[i] for c in self.final_state))
+            if self.final_state
+            else (),
+        )
+
+    def plot(self, ax=None, **kwargs: Any) -> list:
+        """Draw the windows (the sawtooth), their sum and the capacity.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Axes to draw on (a new figure when None).
+        **kwargs
+            Passed to :func:`aimdmodel.plots.plot_windows`.
+
+        Returns
+        -------
+        list of matplotlib artists
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from aimdmodel import AIMD, simulate
+        >>> artists = simulate(AIMD(), [1, 30], 100, steps=200).plot()
+        >>> len(artists) >= 3
+        True
+        """
+        from .plots import plot_windows
+
+        return plot_windows(self, ax=ax, **kwargs)
+
+    def __repr__(self) -> str:
+        shape = "x".join(str(n) for n in self.windows.shape)
+        n_cong = (
+            sum(len(c) for c in self.congestion_steps)
+            if self.batched
+            else len(self.congestion_steps)
+        )
+        return (
+            f"Trajectory(policy={self.policy!r}, capacity={self.capacity}, "
+            f"arithmetic={self.arithmetic!r}, windows={shape}, "
+            f"congestion_events={n_cong})"
+        )
