@@ -38,6 +38,8 @@ def _check_x0(x0: Any) -> np.ndarray:
             f"x0 must have shape (m,) or (B, m) with m >= 1 and B >= 1, got shape {arr.shape}"
         )
     for v in arr.ravel():
+        if isinstance(v, (list, tuple, np.ndarray)):
+            raise ValueError("x0 must be a vector (m,) or a matrix (B, m): its rows differ in length")
         if not is_number(v):
             raise TypeError(f"x0 must hold real numbers, got {v!r}")
         if not math.isfinite(float(v)):
