@@ -32,7 +32,9 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
     directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
         raise FileNotFoundError(f"the folder of {str(target)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix or target.suffix, dir=directory)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=suffix or target.suffix, dir=directory
+    )
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -45,7 +47,7 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (UTF-8).
+    r"""Write ``text`` to ``path`` atomically (UTF-8).
 
     Examples
     --------

@@ -132,7 +132,9 @@ def headline_rows(
 def _table(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
     lines = [header, ["-" * w for w in widths], *rows]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in lines)
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in lines
+    )
 
 
 def _headline(args: argparse.Namespace) -> str:
@@ -140,7 +142,10 @@ def _headline(args: argparse.Namespace) -> str:
     if args.format == "json":
         return json.dumps(rows, indent=2)
     body = _table(
-        ["policy", "simulated", "claimed", "difference", "offered load", "congested RTTs", "source"],
+        [
+            "policy", "simulated", "claimed", "difference", "offered load",
+            "congested RTTs", "source",
+        ],
         [
             [
                 r["policy"],
@@ -302,7 +307,7 @@ def _simulate(args: argparse.Namespace) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``aimdmodel`` command.
+    """Build the argument parser of the ``aimdmodel`` command.
 
     Examples
     --------
@@ -313,10 +318,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="aimdmodel",
         description="The Chiu-Jain synchronous binary-feedback model of congestion control.",
     )
-    parser.add_argument("--capacity", type=_positive_number, default=10_000.0,
-                        help="headline table: capacity W in packets/RTT (default 10000)")
-    parser.add_argument("--windows", type=_float_list, default=[1.0, 30.0],
-                        help="headline table: initial windows, comma separated (default 1,30)")
+    parser.add_argument(
+        "--capacity", type=_positive_number, default=10_000.0,
+        help="headline table: capacity W in packets/RTT (default 10000)",
+    )
+    parser.add_argument(
+        "--windows", type=_float_list, default=[1.0, 30.0],
+        help="headline table: initial windows, comma separated (default 1,30)",
+    )
     parser.add_argument("--cycles", type=_count, default=40,
                         help="headline table: congestion events to simulate (default 40)")
     parser.add_argument("--format", choices=["table", "json"], default="table",
@@ -339,7 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--congestion", choices=[">=", ">"], default=">=",
                      help="congestion when sum >= W (default, as the papers) or sum > W")
     sim.add_argument("--format", choices=["table", "json", "csv"], default="table")
-    sim.add_argument("--plot", metavar="FILE", help="also draw the windows to FILE (.png, .pdf, .svg)")
+    sim.add_argument(
+        "--plot", metavar="FILE", help="also draw the windows to FILE (.png, .pdf, .svg)"
+    )
     sim.set_defaults(func=_simulate)
     return parser
 

@@ -43,7 +43,7 @@ def _per_system(traj: Trajectory, fn) -> Any:
 
 
 def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int, int]]:
-    """The whole cycles kept after the burn-in, as ``(first, last)`` steps.
+    """Return the whole cycles kept after the burn-in, as ``(first, last)`` steps.
 
     Parameters
     ----------
@@ -142,8 +142,9 @@ def offered_load(traj: Trajectory, *, burn_in: int | None = None) -> Any:
 
 
 def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
-    """Mean of ``max(sum(w) - W, 0) / W`` over whole cycles: offered load
-    the bottleneck cannot carry (lost), relative to ``W``.
+    """Mean of ``max(sum(w) - W, 0) / W`` over whole cycles.
+
+    The offered load the bottleneck cannot carry (lost), relative to ``W``.
 
     Examples
     --------
@@ -156,8 +157,10 @@ def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
 
 
 def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
-    """Oscillation amplitude relative to ``W``: the mean drop of the windows'
-    sum at the congestion events that close the kept whole cycles, over ``W``.
+    """Oscillation amplitude relative to ``W``.
+
+    The mean drop of the windows' sum at the congestion events that close
+    the kept whole cycles, over ``W``.
 
     Seed 003 Sec. 3.1: smoothness "is reflected by the magnitude of the
     oscillations during multiplicative decrease". Smaller is smoother:
@@ -215,7 +218,7 @@ def jain_index(x: Any) -> Any:
 
 
 def spread(x: Any) -> Any:
-    """The spread ``(g_max - g_min) / g_avg`` of the windows (seed 004).
+    """Compute the spread ``(g_max - g_min) / g_avg`` of the windows (seed 004).
 
     0 for equal windows (all-zero windows included).
 
@@ -244,8 +247,9 @@ def _fair_from(tr: Trajectory, eps: Any) -> int | None:
 
 
 def steps_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
-    """First step from which every pair of windows is within ``eps`` until
-    the end of the trajectory (None if never).
+    """First step from which every pair of windows stays within ``eps``.
+
+    "Stays" means until the end of the trajectory; None if never.
 
     Parameters
     ----------
@@ -271,8 +275,10 @@ def steps_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
 
 
 def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
-    """Number of congestion events before the step :func:`steps_to_fairness`
-    returns (None if fairness within ``eps`` is never reached to the end).
+    """Count the congestion events before fairness within ``eps`` holds.
+
+    That is, before the step :func:`steps_to_fairness` returns (None if
+    fairness within ``eps`` is never reached to the end).
 
     Examples
     --------

@@ -105,7 +105,7 @@ class Policy:
         raise NotImplementedError
 
     def window(self, s: tuple) -> Any:  # pragma: no cover - abstract
-        """The congestion window of each flow in state ``s``."""
+        """Return the congestion window of each flow in state ``s``."""
         raise NotImplementedError
 
     def increase(self, s: tuple) -> tuple:  # pragma: no cover - abstract
@@ -141,7 +141,7 @@ class Policy:
         return getattr(self, "floor", 0)
 
     def params(self) -> dict[str, Any]:
-        """The parameters as a dict (field name to value).
+        """Return the parameters as a dict (field name to value).
 
         Examples
         --------
@@ -151,7 +151,7 @@ class Policy:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     def converted(self, convert) -> Policy:
-        """A copy whose numeric parameters went through ``convert``.
+        """Return a copy whose numeric parameters went through ``convert``.
 
         The engines use it to put the parameters into their arithmetic
         (``float``, or ``Fraction`` for the exact and integer arithmetics).
@@ -179,8 +179,10 @@ class WindowState(NamedTuple):
 
 
 class _Linear(Policy):
-    """Shared code of the linear controls: increase ``a_i + b_i w``,
-    decrease ``max(a_d + b_d w, floor)``."""
+    """Shared code of the linear controls.
+
+    Increase ``a_i + b_i w``, decrease ``max(a_d + b_d w, floor)``.
+    """
 
     @property
     def coefficients(self) -> tuple[Any, Any, Any, Any]:  # pragma: no cover
@@ -521,8 +523,11 @@ class AIMDFC(Policy):
 
 
 class FCPlusState(NamedTuple):
-    """State of AIMD-FC+: decrease window ``dw``, base window ``w``,
-    additive increase ``k`` of this cycle and ``q`` of the previous one."""
+    """State of AIMD-FC+.
+
+    Decrease window ``dw``, base window ``w``, additive increase ``k`` of
+    this cycle and ``q`` of the previous one.
+    """
 
     dw: Any
     w: Any
@@ -604,8 +609,11 @@ class AIMDFCPlus(Policy):
 # New-AIMD (Jasem, Zukarnain, Othman & Subramaniam 2010)
 # --------------------------------------------------------------------------
 class NewAIMDState(NamedTuple):
-    """State of New-AIMD: the initial-window part ``x`` and the accumulated
-    additive increase ``t`` (never reset)."""
+    """State of New-AIMD.
+
+    The initial-window part ``x`` and the accumulated additive increase
+    ``t`` (never reset).
+    """
 
     x: Any
     t: Any

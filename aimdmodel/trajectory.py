@@ -91,8 +91,10 @@ class Trajectory:
 
     @cached_property
     def congestion_steps(self) -> np.ndarray | tuple[np.ndarray, ...]:
-        """Steps ``t`` with ``feedback[t] == 0`` (an array; a tuple of arrays
-        per system when batched)."""
+        """Steps ``t`` with ``feedback[t] == 0``.
+
+        An array; a tuple of arrays (one per system) when batched.
+        """
         if self.batched:
             return tuple(np.flatnonzero(self.feedback[:, i] == 0) for i in range(self.n_systems))
         return np.flatnonzero(self.feedback == 0)
@@ -110,7 +112,7 @@ class Trajectory:
         return self.congestion_steps + 1
 
     def system(self, i: int) -> Trajectory:
-        """The ``i``-th system of a batched trajectory as an unbatched one.
+        """Return the ``i``-th system of a batched trajectory as an unbatched one.
 
         Examples
         --------

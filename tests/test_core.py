@@ -49,7 +49,8 @@ def test_strict_comparison_option():
     gt = simulate(AIMD(), [10, 40], 100, steps=60, arithmetic="exact", congestion=">")
     assert sum(ge.windows[25]) == 100
     assert ge.feedback[25] == 0
-    assert gt.feedback[25] == 1 and gt.feedback[26] == 0
+    assert gt.feedback[25] == 1
+    assert gt.feedback[26] == 0
 
 
 def test_cycles_stops_right_after_the_nth_congestion_event():
@@ -61,7 +62,8 @@ def test_cycles_stops_right_after_the_nth_congestion_event():
 
 def test_cycles_zero_gives_the_initial_windows_only():
     tr = simulate(AIMD(), [1, 30], 100, cycles=0)
-    assert tr.windows.shape == (1, 2) and tr.feedback.shape == (0,)
+    assert tr.windows.shape == (1, 2)
+    assert tr.feedback.shape == (0,)
 
 
 @pytest.mark.parametrize("policy", [AIMD(), AIMDFC(), AIMD(a=3, b=F(3, 4)), AIMDFC(a=2, b=F(7, 8))])
@@ -212,7 +214,7 @@ def test_closed_form_advance_equals_repeated_increases(policy):
     for _ in range(7):
         looped = policy.increase(looped)
     jumped = policy.advance(s, 7)
-    for u, v in zip(looped, jumped):
+    for u, v in zip(looped, jumped, strict=False):
         assert np.array_equal(u, v)
 
 
@@ -232,7 +234,7 @@ def test_smoothness_of_the_three_seed_policies():
         metrics.smoothness(simulate(p, [1, 30], 10_000, cycles=30))
         for p in (AIMD(), AIMDFC(), AIMDFCPlus())
     ]
-    for g, fluid in zip(got, (1 / 2, 1 / 3, 2 / 9)):
+    for g, fluid in zip(got, (1 / 2, 1 / 3, 2 / 9), strict=False):
         assert abs(g - fluid) < 0.002
 
 
@@ -241,7 +243,8 @@ def test_steps_and_cycles_to_fairness():
     t = metrics.steps_to_fairness(tr, eps=1)
     c = metrics.cycles_to_fairness(tr, eps=1)
     d = tr.windows[:, 1] - tr.windows[:, 0]
-    assert abs(d[t]) <= 1 and abs(d[t - 1]) > 1
+    assert abs(d[t]) <= 1
+    assert abs(d[t - 1]) > 1
     assert c == int((tr.congestion_steps < t).sum())
     assert F(29, 2**c) <= 1 < F(29, 2 ** (c - 1))
     assert metrics.steps_to_fairness(simulate(AIAD(), [1, 30], 100, steps=500), eps=1) is None
@@ -261,7 +264,8 @@ def test_metrics_need_whole_cycles():
 def test_batched_metrics_one_value_per_system():
     tr = simulate(AIMD(), [[1, 30], [5, 5]], 1000, cycles=8)
     eff = metrics.efficiency(tr)
-    assert eff.shape == (2,) and eff.dtype == np.float64
+    assert eff.shape == (2,)
+    assert eff.dtype == np.float64
     assert eff[0] == metrics.efficiency(tr.system(0))
 
 
