@@ -1,22 +1,117 @@
-"""Figures. Every function takes ``ax=None``, draws on it and returns its artists."""
+"""Figures for teaching the Chiu-Jain model.
+
+Every ``plot_*`` function takes ``ax=None`` (a new figure when None), draws
+on it and returns its artists. Every figure has a pure *data twin*
+(``phase_plane_data``, ``sawtooth_data``, ``convergence_data``,
+``efficiency_curve_data``, ``response_data``, ``new_aimd_data``) that
+returns the numbers the figure shows as frozen dataclasses of numpy arrays,
+so that tests and notebooks check data, not pixels.
+
+The figures are meant for slides printed in black and white: every series
+has its own line style and marker besides its colour, axes carry units,
+and each figure has a legend and a title.
+
+=========================  ===================================================
+``plot_windows``           windows of every flow against the step (sawtooth)
+``plot_phase_plane``       Chiu-Jain phase plane of two flows (seed 003 Fig. 2)
+``plot_sawtooth``          one flow with the closed-form bounds (Figs. 3, 4)
+``plot_convergence``       Jain's index or window difference per cycle
+``plot_efficiency_curve``  efficiency against the decrease factor ``b``
+``plot_response``          throughput against the loss rate ``p``
+``plot_new_aimd``          New-AIMD, printed or charitable reading, against W
+=========================  ===================================================
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-__all__ = ["plot_windows"]
+from .engine import simulate
+from .metrics import jain_index, whole_cycles
+from .policies import NewAIMD, Policy, make_policy
+
+__all__ = [
+    "STYLES",
+    "ConvergenceData",
+    "NewAIMDData",
+    "PhasePlaneData",
+    "convergence_data",
+    "new_aimd_data",
+    "phase_plane_data",
+    "plot_convergence",
+    "plot_new_aimd",
+    "plot_phase_plane",
+    "plot_windows",
+    "policy_label",
+]
+
+STYLES: tuple[dict[str, Any], ...] = (
+    {"color": "#000000", "linestyle": "-", "marker": "o"},
+    {"color": "#0072B2", "linestyle": "--", "marker": "s"},
+    {"color": "#D55E00", "linestyle": "-.", "marker": "^"},
+    {"color": "#009E73", "linestyle": ":", "marker": "D"},
+    {"color": "#CC79A7", "linestyle": (0, (5, 1, 1, 1, 1, 1)), "marker": "v"},
+    {"color": "#7f7f7f", "linestyle": (0, (1, 3)), "marker": "x"},
+)
+"""Series styles: colour (Okabe-Ito, safe for colour blindness) *and* a
+distinct line style and marker each, so that a black-and-white print
+still tells the series apart."""
 
 
-def _axes(ax: Any) -> Any:
+def _axes(ax: Any, figsize: tuple[float, float] = (7, 4)) -> Any:
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=(7, 4))
+        _, ax = plt.subplots(figsize=figsize)
     return ax
 
 
+def _fmt_number(v: Any) -> str:
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def policy_label(policy: Policy) -> str:
+    """Return a short label of a policy for legends and titles.
+
+    Like ``repr`` without parameters that do not matter to the reader (a
+    ``floor`` of 0) and with the class name the papers use.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, AIMDFCPlus, NewAIMD
+    >>> policy_label(AIMD())
+    'AIMD(a=1, b=1/2)'
+    >>> policy_label(AIMDFCPlus())
+    'AIMD-FC+(a=1, b=1/2, f=1/2)'
+    >>> policy_label(NewAIMD(reading="charitable"))
+    'New-AIMD(a=1, b=1/2, charitable)'
+    """
+    names = {"AIMDFC": "AIMD-FC", "AIMDFCPlus": "AIMD-FC+", "NewAIMD": "New-AIMD"}
+    cls = type(policy).__name__
+    parts = []
+    for k, v in policy.params().items():
+        if k == "floor" and v == 0:
+            continue
+        parts.append(str(v) if k == "reading" else f"{k}={_fmt_number(v)}")
+    return f"{names.get(cls, cls)}({', '.join(parts)})"
+
+
+def _as_float(a: Any) -> np.ndarray:
+    return np.asarray(np.asarray(a, dtype=object).astype(np.float64), dtype=np.float64)
+
+
+# --------------------------------------------------------------------------
+# the window sawtooth of every flow (core)
+# --------------------------------------------------------------------------
 def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = True) -> list:
     """Draw each flow's window against the step (the sawtooth), their sum and ``W``.
 
@@ -75,3 +170,496 @@ def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = Tr
     ax.set_title(f"{tr.policy!r}, {tr.arithmetic} arithmetic")
     ax.legend(loc="best", fontsize="small")
     return artists
+
+
+# --------------------------------------------------------------------------
+# the phase plane of two flows (seed 003 Fig. 2, after Chiu & Jain 1989)
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PhasePlaneData:
+    """The path of two flows in the (x1, x2) plane.
+
+    Attributes
+    ----------
+    policy : Policy
+    capacity : float
+        ``W`` in packets per RTT.
+    windows : ndarray, shape (T+1, 2)
+        Both windows at every step (packets), as floats.
+    feedback : ndarray of int8, shape (T,)
+        1 = increase step, 0 = decrease step.
+    segments : ndarray, shape (n, 2, 2)
+        ``segments[j] = [start, end]``: one run of consecutive steps with
+        the same feedback, from the window vector where the run starts to
+        the one where it ends (an increase phase, or one or more decreases).
+    kinds : tuple of str
+        ``"increase"`` or ``"decrease"`` for each segment.
+    fairness_line : ndarray, shape (2, 2)
+        Two points of ``x1 = x2``.
+    efficiency_line : ndarray, shape (2, 2)
+        The two ends of ``x1 + x2 = W`` on the axes.
+    arithmetic : str
+        Arithmetic of the simulation the windows come from.
+    """
+
+    policy: Policy
+    capacity: float
+    windows: np.ndarray
+    feedback: np.ndarray
+    segments: np.ndarray
+    kinds: tuple[str, ...]
+    fairness_line: np.ndarray
+    efficiency_line: np.ndarray
+    arithmetic: str
+
+    @property
+    def final_jain(self) -> float:
+        """Jain's index of the last window vector."""
+        return float(jain_index(self.windows[-1]))
+
+
+def phase_plane_data(
+    policy: Policy,
+    x0: Sequence[Any] = (10, 70),
+    capacity: Any = 100,
+    *,
+    cycles: int = 8,
+    arithmetic: str = "exact",
+) -> PhasePlaneData:
+    """Simulate two flows and cut their path into increase and decrease runs.
+
+    Parameters
+    ----------
+    policy : Policy
+    x0 : pair of numbers
+        Initial windows of the two flows (packets).
+    capacity : number
+        ``W`` in packets per RTT.
+    cycles : int
+        Congestion events to simulate (default 8).
+    arithmetic : {"exact", "float", "integer"}
+        Arithmetic of the simulation (default exact Fractions); the returned
+        arrays are floats for drawing.
+
+    Returns
+    -------
+    PhasePlaneData
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> d = phase_plane_data(AIMD(), (10, 70), 100, cycles=2)
+    >>> d.kinds
+    ('increase', 'decrease', 'increase', 'decrease')
+    >>> d.segments[0].tolist(), d.segments[1].tolist()
+    ([[10.0, 70.0], [20.0, 80.0]], [[20.0, 80.0], [10.0, 40.0]])
+    """
+    x0 = list(x0)
+    if len(x0) != 2:
+        raise ValueError(f"x0 must hold the windows of exactly 2 flows, got {len(x0)}")
+    tr = simulate(policy, x0, capacity, cycles=cycles, arithmetic=arithmetic)
+    w = _as_float(tr.windows)
+    fb = np.asarray(tr.feedback, dtype=np.int8)
+    segments, kinds = [], []
+    start = 0
+    for t in range(1, len(fb) + 1):
+        if t == len(fb) or fb[t] != fb[start]:
+            segments.append([w[start], w[t]])
+            kinds.append("increase" if fb[start] == 1 else "decrease")
+            start = t
+    cap = float(capacity)
+    top = max(cap, float(w.max())) * 1.05
+    return PhasePlaneData(
+        policy=policy,
+        capacity=cap,
+        windows=w,
+        feedback=fb,
+        segments=np.asarray(segments, dtype=np.float64).reshape(-1, 2, 2),
+        kinds=tuple(kinds),
+        fairness_line=np.array([[0.0, 0.0], [top, top]]),
+        efficiency_line=np.array([[cap, 0.0], [0.0, cap]]),
+        arithmetic=tr.arithmetic,
+    )
+
+
+def plot_phase_plane(
+    policy: Policy,
+    x0: Sequence[Any] = (10, 70),
+    capacity: Any = 100,
+    *,
+    cycles: int = 8,
+    arithmetic: str = "exact",
+    ax: Any = None,
+    legend: bool = True,
+) -> list:
+    """Draw the Chiu-Jain phase plane of two flows (seed 003 Fig. 2).
+
+    The fairness line ``x1 = x2``, the efficiency line ``x1 + x2 = W``, the
+    start point, and the path as arrows: solid black arrows for increase
+    phases (along 45 degrees for an additive increase), dashed grey arrows
+    for decreases (toward the origin for a multiplicative decrease).
+
+    Parameters
+    ----------
+    policy, x0, capacity, cycles, arithmetic
+        As :func:`phase_plane_data`.
+    ax : matplotlib Axes, optional
+    legend : bool
+        Draw the legend (default True).
+
+    Returns
+    -------
+    list of matplotlib artists
+        The two reference lines, the start marker, then one arrow
+        (an ``Annotation``) per segment of the data.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from aimdmodel import AIMD
+    >>> artists = plot_phase_plane(AIMD(), cycles=3)
+    >>> len(artists) == 3 + len(phase_plane_data(AIMD(), cycles=3).segments)
+    True
+    """
+    from matplotlib.lines import Line2D
+
+    d = phase_plane_data(policy, x0, capacity, cycles=cycles, arithmetic=arithmetic)
+    ax = _axes(ax, figsize=(5, 5))
+    (fair,) = ax.plot(*d.fairness_line.T, color="0.4", linestyle=":", linewidth=1.2,
+                      label="fairness line $x_1 = x_2$")
+    (eff,) = ax.plot(*d.efficiency_line.T, color="0.4", linestyle="-.", linewidth=1.2,
+                     label=f"efficiency line $x_1 + x_2 = W$ ({d.capacity:g})")
+    (start,) = ax.plot(*d.windows[0], linestyle="none", marker="o", markersize=6,
+                       markerfacecolor="white", markeredgecolor="k",
+                       label=f"start ({d.windows[0][0]:g}, {d.windows[0][1]:g})")
+    artists: list = [fair, eff, start]
+    for (p, q), kind in zip(d.segments, d.kinds, strict=True):
+        up = kind == "increase"
+        arrow = ax.annotate(
+            "",
+            xy=tuple(q),
+            xytext=tuple(p),
+            arrowprops={
+                "arrowstyle": "-|>",
+                "color": "k" if up else "0.45",
+                "linestyle": "-" if up else (0, (4, 2)),
+                "linewidth": 1.3 if up else 1.1,
+                "shrinkA": 0,
+                "shrinkB": 0,
+                "mutation_scale": 10,
+            },
+        )
+        artists.append(arrow)
+    top = d.fairness_line[1, 0]
+    ax.set_xlim(0, top)
+    ax.set_ylim(0, top)
+    ax.set_aspect("equal")
+    ax.set_xlabel("window of flow 1, $x_1$ (packets)")
+    ax.set_ylabel("window of flow 2, $x_2$ (packets)")
+    ax.set_title(policy_label(policy))
+    if legend:
+        handles = [
+            fair, eff, start,
+            Line2D([], [], color="k", linestyle="-", marker=">", label="increase (feedback 1)"),
+            Line2D([], [], color="0.45", linestyle=(0, (4, 2)), marker=">",
+                   label="decrease (feedback 0)"),
+        ]
+        ax.legend(handles=handles, loc="upper right", fontsize="x-small")
+    return artists
+
+
+# --------------------------------------------------------------------------
+# convergence to fairness, per cycle
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ConvergenceData:
+    """Fairness of a system at the start of every cycle.
+
+    Attributes
+    ----------
+    policy : Policy
+    cycle : ndarray of int
+        0 for the initial windows, then ``j`` for the windows right after
+        the ``j``-th congestion event (the start of cycle ``j + 1``).
+    step : ndarray of int
+        The step (RTT) at which those windows hold.
+    jain : ndarray of float
+        Jain's index of the windows there.
+    difference : ndarray of float
+        ``max(w) - min(w)`` there (packets).
+    arithmetic : str
+        Arithmetic of the simulation (the floats are converted from it).
+    """
+
+    policy: Policy
+    cycle: np.ndarray
+    step: np.ndarray
+    jain: np.ndarray
+    difference: np.ndarray
+    arithmetic: str
+
+
+def convergence_data(
+    policy: Policy,
+    x0: Sequence[Any] = (10, 70),
+    capacity: Any = 100,
+    *,
+    cycles: int = 20,
+    arithmetic: str = "exact",
+) -> ConvergenceData:
+    """Jain's index and the window difference at the start of every cycle.
+
+    Parameters
+    ----------
+    policy : Policy
+    x0 : sequence of numbers
+        Initial windows (two or more flows).
+    capacity : number
+        ``W`` in packets per RTT.
+    cycles : int
+        Congestion events to simulate (default 20).
+    arithmetic : {"exact", "float", "integer"}
+        Arithmetic of the simulation (default exact, so that a difference
+        that halves every cycle is not lost to rounding).
+
+    Returns
+    -------
+    ConvergenceData
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> d = convergence_data(AIMD(), (10, 70), 100, cycles=3)
+    >>> d.cycle.tolist(), d.difference.tolist()
+    ([0, 1, 2, 3], [60.0, 30.0, 15.0, 7.5])
+    """
+    tr = simulate(policy, list(x0), capacity, cycles=cycles, arithmetic=arithmetic)
+    steps = np.concatenate([[0], np.asarray(tr.congestion_steps, dtype=np.int64) + 1])
+    w = tr.windows[steps]
+    diff = w.max(axis=-1) - w.min(axis=-1)
+    return ConvergenceData(
+        policy=policy,
+        cycle=np.arange(len(steps)),
+        step=steps,
+        jain=_as_float(jain_index(w)),
+        difference=_as_float(diff),
+        arithmetic=tr.arithmetic,
+    )
+
+
+def plot_convergence(
+    policies: Sequence[Policy],
+    x0: Sequence[Any] = (10, 70),
+    capacity: Any = 100,
+    *,
+    cycles: int = 20,
+    quantity: str = "difference",
+    against: str = "cycle",
+    ax: Any = None,
+) -> list:
+    """Draw convergence to fairness of several policies on one axis.
+
+    Parameters
+    ----------
+    policies : sequence of Policy
+    x0, capacity, cycles
+        As :func:`convergence_data` (the same for every policy).
+    quantity : {"difference", "jain"}
+        ``"difference"``: ``max(w) - min(w)`` on a log scale (a contraction
+        by a factor ``b`` per cycle is a straight line); ``"jain"``: Jain's
+        index.
+    against : {"cycle", "step"}
+        Horizontal axis: the congestion events, or the steps (RTTs).
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    list of matplotlib artists
+        One line per policy.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from aimdmodel import AIMD, AIAD
+    >>> lines = plot_convergence([AIMD(), AIAD()], cycles=5, quantity="jain")
+    >>> [line.get_label() for line in lines]
+    ['AIMD(a=1, b=1/2)', 'AIAD(a=1, d=1)']
+    """
+    if quantity not in ("difference", "jain"):
+        raise ValueError(f"quantity must be 'difference' or 'jain', got {quantity!r}")
+    if against not in ("cycle", "step"):
+        raise ValueError(f"against must be 'cycle' or 'step', got {against!r}")
+    ax = _axes(ax)
+    lines = []
+    for i, pol in enumerate(policies):
+        d = convergence_data(pol, x0, capacity, cycles=cycles)
+        x = d.cycle if against == "cycle" else d.step
+        y = d.difference if quantity == "difference" else d.jain
+        keep = y > 0 if quantity == "difference" else np.ones(len(y), dtype=bool)
+        style = STYLES[i % len(STYLES)]
+        (line,) = ax.plot(x[keep], y[keep], markersize=4, label=policy_label(pol), **style)
+        lines.append(line)
+    if quantity == "difference":
+        ax.set_yscale("log")
+        ax.set_ylabel("window difference max(w) - min(w) (packets)")
+    else:
+        ax.set_ylabel("Jain's fairness index (1 = fair)")
+    ax.set_xlabel(
+        "congestion events (cycles)" if against == "cycle" else "step (RTT)"
+    )
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    what = "window difference" if quantity == "difference" else "Jain's index"
+    ax.set_title(f"{what} at each cycle start")
+    ax.grid(True, which="major", color="0.9")
+    ax.legend(loc="best", fontsize="x-small")
+    return lines
+
+
+# --------------------------------------------------------------------------
+# New-AIMD: the printed pseudocode against its charitable reading (seed 000)
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NewAIMDData:
+    """A New-AIMD run of two flows.
+
+    Attributes
+    ----------
+    policy : NewAIMD
+    capacity : float
+    windows : ndarray, shape (T+1, 2)
+        Windows (packets) at every step.
+    totals : ndarray, shape (T+1,)
+        Their sum.
+    feedback : ndarray of int8, shape (T,)
+    congested_share : float
+        Share of the steps with feedback 0 over the last half of the run.
+    arithmetic : str
+    """
+
+    policy: NewAIMD
+    capacity: float
+    windows: np.ndarray
+    totals: np.ndarray
+    feedback: np.ndarray
+    congested_share: float
+    arithmetic: str
+
+
+def new_aimd_data(
+    reading: str = "printed",
+    x0: Sequence[Any] = (10, 70),
+    capacity: Any = 100,
+    *,
+    steps: int = 120,
+    arithmetic: str = "exact",
+) -> NewAIMDData:
+    """Run New-AIMD(1, 1/2) in one reading of its pseudocode.
+
+    Parameters
+    ----------
+    reading : {"printed", "charitable"}
+        See :class:`aimdmodel.policies.NewAIMD`.
+    x0 : pair of numbers
+    capacity : number
+    steps : int
+    arithmetic : str
+
+    Returns
+    -------
+    NewAIMDData
+
+    Examples
+    --------
+    >>> d = new_aimd_data("charitable", steps=200)
+    >>> d.congested_share
+    1.0
+    """
+    pol = NewAIMD(reading=reading)
+    tr = simulate(pol, list(x0), capacity, steps=steps, arithmetic=arithmetic)
+    fb = np.asarray(tr.feedback, dtype=np.int8)
+    half = fb[len(fb) // 2:]
+    return NewAIMDData(
+        policy=pol,
+        capacity=float(capacity),
+        windows=_as_float(tr.windows),
+        totals=_as_float(tr.totals),
+        feedback=fb,
+        congested_share=float(np.count_nonzero(half == 0) / max(len(half), 1)),
+        arithmetic=tr.arithmetic,
+    )
+
+
+def plot_new_aimd(
+    reading: str = "printed",
+    x0: Sequence[Any] = (10, 70),
+    capacity: Any = 100,
+    *,
+    steps: int = 120,
+    ax: Any = None,
+) -> list:
+    """Draw New-AIMD's windows, their sum and ``W``, with the congestion steps marked.
+
+    Parameters
+    ----------
+    reading, x0, capacity, steps
+        As :func:`new_aimd_data`.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    list of matplotlib artists
+        The two flows' lines, the sum's line, the capacity line and the
+        markers of the congestion steps.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> [a.get_label() for a in plot_new_aimd("printed", steps=40)][:3]
+    ['flow 1', 'flow 2', 'sum of windows']
+    """
+    d = new_aimd_data(reading, x0, capacity, steps=steps)
+    ax = _axes(ax)
+    t = np.arange(len(d.totals))
+    artists = []
+    for i in range(d.windows.shape[1]):
+        style = STYLES[i + 1]
+        (line,) = ax.plot(t, d.windows[:, i], drawstyle="steps-post", color=style["color"],
+                          linestyle=style["linestyle"], label=f"flow {i + 1}")
+        artists.append(line)
+    (tot,) = ax.plot(t, d.totals, drawstyle="steps-post", color="k", linewidth=1.6,
+                     label="sum of windows")
+    artists.append(tot)
+    artists.append(ax.axhline(d.capacity, color="0.3", linestyle=":", linewidth=1.4,
+                              label=f"capacity W = {d.capacity:g}"))
+    cong = np.flatnonzero(d.feedback == 0)
+    (marks,) = ax.plot(cong, np.full(len(cong), 0.04), linestyle="none", marker="|",
+                       color="k", markersize=8, transform=ax.get_xaxis_transform(),
+                       label="congestion step (feedback 0)")
+    artists.append(marks)
+    ax.set_xlabel("step (RTT)")
+    ax.set_ylabel("congestion window (packets)")
+    ax.set_title(f"{policy_label(d.policy)}, x0 = {tuple(float(v) for v in x0)}")
+    ax.set_ylim(bottom=0, top=max(float(d.totals.max()), d.capacity) * 1.3)
+    ax.legend(loc="upper left", fontsize="x-small", ncol=2)
+    return artists
+
+
+def _make(name_or_policy: Any, **params: Any) -> Policy:
+    if isinstance(name_or_policy, str):
+        return make_policy(name_or_policy, **params)
+    raise TypeError(f"family must be a policy name such as 'aimd', got {name_or_policy!r}")
+
+
+def _mean_cycle(tr: Any) -> tuple[float, float, float]:
+    """Mean window, mean packets and mean steps per whole cycle (after burn-in)."""
+    kept = whole_cycles(tr)
+    idx = np.concatenate([np.arange(a, b + 1) for a, b in kept])
+    totals = _as_float(tr.totals)
+    packets = float(totals[idx].sum()) / len(kept)
+    length = len(idx) / len(kept)
+    return packets / length, packets, length
