@@ -306,6 +306,32 @@ def _simulate(args: argparse.Namespace) -> str:
     return title + "\n\n" + _table(header, rows)
 
 
+def _derive(args: argparse.Namespace) -> str:
+    import dataclasses
+
+    import sympy
+
+    from .symbolic import derive
+
+    fields = {f.name: f for f in dataclasses.fields(POLICIES[args.name])}
+    params: dict[str, Any] = {}
+    for name, value in parse_params(args.param).items():
+        if isinstance(value, str) and name in fields and not isinstance(fields[name].default, str):
+            if not value.isidentifier():
+                raise ValueError(
+                    f"--param {name} must be a number (0.5, 1/2) or a symbol name (b), "
+                    f"got {value!r}"
+                )
+            value = sympy.Symbol(value, positive=True)
+        params[name] = value
+    cf = derive(make_policy(args.name, **params), flows=args.flows)
+    if args.format == "json":
+        return json.dumps(cf.as_dict(), indent=2)
+    if args.format == "latex":
+        return cf.derivation.rstrip("\n")
+    return cf.summary()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of the ``aimdmodel`` command.
 
@@ -352,6 +378,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--plot", metavar="FILE", help="also draw the windows to FILE (.png, .pdf, .svg)"
     )
     sim.set_defaults(func=_simulate)
+
+    der = sub.add_parser("derive", help="closed forms derived with sympy from a policy's code")
+    der.add_argument("name", choices=sorted(POLICIES), metavar="NAME",
+                     help=f"policy: {', '.join(sorted(POLICIES))}")
+    der.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                     help="policy parameter: a number (b=0.5, b=1/2) or a symbol (b=b)")
+    der.add_argument("--flows", type=_count, default=1, help="number of equal flows (default 1)")
+    der.add_argument("--format", choices=["text", "latex", "json"], default="text")
+    der.set_defaults(func=_derive)
     return parser
 
 
