@@ -18,9 +18,12 @@ import numpy as np
 
 from ._arith import ARITHMETICS, as_arithmetic, floor_whole, is_number, to_float, to_fraction
 from .policies import Policy
-from .trajectory import Trajectory
+from .trajectory import RECORDS, CycleRecord, Trajectory
 
-__all__ = ["CONGESTION_TESTS", "simulate"]
+__all__ = ["CONGESTION_TESTS", "ENGINES", "simulate"]
+
+ENGINES = ("step", "cycle", "kernel", "auto")
+"""Accepted values of ``simulate(..., engine=...)``."""
 
 CONGESTION_TESTS = (">=", ">")
 """Accepted values of ``congestion``: congestion when ``sum >= W`` or ``sum > W``."""
@@ -39,7 +42,9 @@ def _check_x0(x0: Any) -> np.ndarray:
         )
     for v in arr.ravel():
         if isinstance(v, (list, tuple, np.ndarray)):
-            raise ValueError("x0 must be a vector (m,) or a matrix (B, m): its rows differ in length")
+            raise ValueError(
+                "x0 must be a vector (m,) or a matrix (B, m): its rows differ in length"
+            )
         if not is_number(v):
             raise TypeError(f"x0 must hold real numbers, got {v!r}")
         if not math.isfinite(float(v)):
@@ -69,6 +74,8 @@ def simulate(
     arithmetic: str = "float",
     congestion: str = ">=",
     max_steps: int = DEFAULT_MAX_STEPS,
+    engine: str = "step",
+    record: str = "all",
 ) -> Trajectory:
     """Iterate a policy under synchronous binary feedback.
 
@@ -103,6 +110,26 @@ def simulate(
     max_steps : int
         Safety limit for ``cycles=``: a run that has not had ``cycles``
         congestion events after ``max_steps`` steps raises ``RuntimeError``.
+    engine : {"step", "cycle", "kernel", "auto"}
+        ``"step"`` (default): the reference, one step at a time in Python.
+        ``"cycle"``: the same loop, but an additive phase (no system
+        congested, the policy's ``advance`` affine in ``n``) is jumped in
+        closed form to the next congestion event (:mod:`aimdmodel.cycles`);
+        policies that cannot jump are stepped. ``"kernel"``: a compiled
+        numba loop for the float and integer arithmetics of policies that
+        declare themselves linear controls (:mod:`aimdmodel.kernels`);
+        anything else runs the step engine. ``"auto"``: ``"cycle"`` when the
+        policy can jump, else ``"kernel"``. The result says which ran
+        (``Trajectory.engine``). All engines give the step engine's windows
+        exactly in exact and integer arithmetic; in float the kernel is
+        bit-for-bit and the cycle engine is bit-for-bit when the parameters
+        and windows are dyadic (see :mod:`aimdmodel.cycles`).
+    record : {"all", "cycles", "none"}
+        ``"all"`` (default) keeps every window and feedback bit;
+        ``"cycles"`` keeps the windows at step 0, at every congestion step,
+        right after it and at the end, with what the metrics need
+        (:class:`~aimdmodel.trajectory.CycleRecord`); ``"none"`` keeps the
+        first and last windows only.
 
     Returns
     -------
@@ -128,6 +155,12 @@ def simulate(
     (['36', '65'], 0)
     >>> [str(w) for w in tr.windows[36]]
     ['18', '65/2']
+
+    Jumping whole additive phases gives the same windows:
+
+    >>> fast = simulate(AIMD(), [1, 30], 100, steps=40, arithmetic="exact", engine="cycle")
+    >>> fast.engine, bool((fast.windows == tr.windows).all())
+    ('cycle', True)
     """
     if not isinstance(policy, Policy):
         raise TypeError(f"policy must be an aimdmodel Policy, got {policy!r}")
@@ -160,18 +193,50 @@ def simulate(
     if single:
         x = x[None, :]
     state = pol.init(x)
+
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if record not in RECORDS:
+        raise ValueError(f"record must be one of {', '.join(RECORDS)}, got {record!r}")
+
+    jumper = None
+    used = "step"
+    if engine in ("cycle", "auto"):
+        from .cycles import Jumper
+
+        jumper = Jumper.for_policy(pol, arithmetic=arithmetic, congestion=congestion)
+        if jumper is not None:
+            used = "cycle"
+    if engine == "kernel" or (engine == "auto" and jumper is None):
+        from .kernels import run_kernel
+
+        out = run_kernel(
+            pol, x, W, arithmetic=arithmetic, congestion=congestion, steps=steps,
+            cycles=cycles, max_steps=max_steps, record=record,
+        )
+        if out is not None:
+            windows, fb, state, rec = out
+            return _finish(
+                policy, W, arithmetic, congestion, record, single, windows, fb, state, rec,
+                "kernel",
+            )
+
     whole = arithmetic == "integer"
     ge = congestion == ">="
+    B = x.shape[0]
 
     window = pol.window(state)
-    history = [window]
+    keep_all = record == "all"
+    history = [window[None]] if keep_all else []
     feedback: list[np.ndarray] = []
-    events = np.zeros(x.shape[0], dtype=np.int64)
+    recorder = None if keep_all else _Recorder(record, window, B)
+    events = np.zeros(B, dtype=np.int64)
     t = 0
     while True:
         if steps is not None:
             if t >= steps:
                 break
+            limit = steps - t
         elif (events >= cycles).all():
             break
         elif t >= max_steps:
@@ -179,8 +244,23 @@ def simulate(
                 f"no {cycles} congestion events within max_steps={max_steps} steps "
                 f"(fewest so far: {int(events.min())}); raise max_steps or use steps="
             )
+        else:
+            limit = max_steps - t
         total = window.sum(axis=-1)
         congested = np.asarray(total >= W if ge else total > W, dtype=bool)
+        if jumper is not None and limit > 1 and not congested.any():
+            n = jumper.steps(state, total, W, limit)
+            if n > 1:
+                # n increases in closed form: no system is congested before step t + n
+                if keep_all:
+                    history.append(jumper.ramp_windows(state, n))
+                    feedback.append(np.ones((n, B), dtype=bool))
+                else:
+                    recorder.jump(jumper.ramp_sum(state, total, n))
+                state = jumper.jump(state, n)
+                window = pol.window(state)
+                t += n
+                continue
         if congested.all():
             state = pol.decrease(state)
         elif not congested.any():
@@ -188,27 +268,67 @@ def simulate(
         else:
             up, down = pol.increase(state), pol.decrease(state)
             mask = congested[:, None]
-            state = type(state)(*(np.where(mask, d, u) for u, d in zip(up, down)))
+            state = type(state)(*(np.where(mask, d, u) for u, d in zip(up, down, strict=True)))
         if whole:
             state = type(state)(*(floor_whole(c) for c in state))
         events += congested
-        feedback.append(~congested)
-        window = pol.window(state)
-        history.append(window)
+        new_window = pol.window(state)
+        if keep_all:
+            feedback.append(~congested[None])
+            history.append(new_window[None])
+        else:
+            recorder.step(t, window, total, congested, new_window)
+        window = new_window
         t += 1
 
-    windows = np.stack(history)
-    fb = (
-        np.stack(feedback).astype(np.int8)
-        if feedback
-        else np.zeros((0, x.shape[0]), dtype=np.int8)
+    if keep_all:
+        windows = np.concatenate(history)
+        fb = (
+            np.concatenate(feedback).astype(np.int8)
+            if feedback
+            else np.zeros((0, B), dtype=np.int8)
+        )
+        rec = None
+    else:
+        if jumper is not None:
+            affine = jumper.affine
+        else:
+            from .cycles import is_affine
+
+            affine = is_affine(pol)
+        windows, fb, rec = recorder.finish(t, window, affine)
+    return _finish(
+        policy, W, arithmetic, congestion, record, single, windows, fb, state, rec, used
     )
-    if whole:
+
+
+def _finish(
+    policy: Policy,
+    W: Any,
+    arithmetic: str,
+    congestion: str,
+    record: str,
+    single: bool,
+    windows: np.ndarray,
+    fb: np.ndarray,
+    state: tuple,
+    rec: CycleRecord | None,
+    used: str,
+) -> Trajectory:
+    """Shape the raw arrays of an engine into a :class:`Trajectory`."""
+    if arithmetic == "integer":
         windows = _as_int64(windows)
     if single:
         windows = windows[:, 0, :]
         fb = fb[:, 0]
         state = type(state)(*(c[0] for c in state))
+        if rec is not None:
+            rec = CycleRecord(
+                times=rec.times,
+                segment_sums=rec.segment_sums[:, 0],
+                events=None if rec.events is None else rec.events[0],
+                affine=rec.affine,
+            )
     return Trajectory(
         windows=windows,
         feedback=fb,
@@ -217,7 +337,71 @@ def simulate(
         arithmetic=arithmetic,
         congestion=congestion,
         final_state=state,
+        record=record,
+        cycle_record=rec,
+        engine=used,
     )
+
+
+class _Recorder:
+    """Keeps the knots of a ``record="cycles"`` / ``"none"`` run (see CycleRecord).
+
+    ``acc`` is the sum of the totals of the steps since the last knot.
+    """
+
+    def __init__(self, record: str, window: np.ndarray, B: int) -> None:
+        self.cycles = record == "cycles"
+        self.times = [0]
+        self.windows = [window]
+        self.sums: list[np.ndarray] = []
+        self.acc: Any = None
+        self.events: list[list[int]] = [[] for _ in range(B)]
+
+    def _add(self, value: np.ndarray) -> None:
+        self.acc = value if self.acc is None else self.acc + value
+
+    def _close(self, t: int, window: np.ndarray) -> None:
+        self.sums.append(self.acc)
+        self.acc = None
+        self.times.append(t)
+        self.windows.append(window)
+
+    def jump(self, ramp_sum: np.ndarray) -> None:
+        self._add(ramp_sum)
+
+    def step(
+        self, t: int, window: np.ndarray, total: np.ndarray, congested: np.ndarray,
+        new_window: np.ndarray,
+    ) -> None:
+        if not (self.cycles and congested.any()):
+            self._add(total)
+            return
+        if self.times[-1] != t:
+            self._close(t, window)
+        self._add(total)
+        self._close(t + 1, new_window)
+        for i in np.flatnonzero(congested):
+            self.events[i].append(t)
+
+    def finish(self, t: int, window: np.ndarray, affine: bool):
+        if self.times[-1] != t:
+            self._close(t, window)
+        B = window.shape[0]
+        if self.sums:
+            sums = np.stack(self.sums)
+        else:
+            sums = np.zeros((0, B), dtype=window.dtype)
+        events = (
+            tuple(np.asarray(e, dtype=np.int64) for e in self.events) if self.cycles else None
+        )
+        rec = CycleRecord(
+            times=np.asarray(self.times, dtype=np.int64),
+            segment_sums=sums,
+            events=events,
+            affine=affine,
+        )
+        fb = np.zeros((0, B), dtype=np.int8)
+        return np.stack(self.windows), fb, rec
 
 
 def _as_int64(a: np.ndarray) -> np.ndarray:

@@ -88,14 +88,56 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
     return kept
 
 
-def _cycle_average(traj: Trajectory, burn_in: int | None, per_step) -> Any:
+def _cycle_average(traj: Trajectory, burn_in: int | None, per_step, ramp=None) -> Any:
     def one(tr: Trajectory) -> Any:
         kept = whole_cycles(tr, burn_in)
+        if tr.cycle_record is not None:
+            return _knot_average(tr, kept, per_step, ramp)
         idx = np.concatenate([np.arange(a, b + 1) for a, b in kept])
         values = per_step(tr.totals[idx], tr.capacity)
         return values.sum() / len(idx)
 
     return _per_system(traj, one)
+
+
+def _knot_index(tr: Trajectory, t: int) -> int:
+    """Index of step ``t`` in the recorded steps of a cycle-recorded trajectory."""
+    times = tr.cycle_record.times
+    k = int(np.searchsorted(times, t))
+    if k >= len(times) or times[k] != t:  # pragma: no cover - knots cover every event
+        raise ValueError(f"step {t} was not recorded")
+    return k
+
+
+def _total_at(tr: Trajectory, t: int) -> Any:
+    """``sum(windows[t])`` for either kind of trajectory."""
+    if tr.cycle_record is None:
+        return tr.totals[t]
+    return tr.totals[_knot_index(tr, t)]
+
+
+def _knot_average(tr: Trajectory, kept: list[tuple[int, int]], per_step, ramp) -> Any:
+    """Average over whole cycles of a cycle-recorded trajectory.
+
+    The steps ``first .. last-1`` of a whole cycle all have feedback 1, so
+    their totals are at most ``W``: ``ramp(sum of those totals, W)`` is their
+    contribution (taken from ``segment_sums``); the congestion step ``last``
+    is a knot and goes through ``per_step``.
+    """
+    sums = tr.cycle_record.segment_sums
+    W = tr.capacity
+    acc: Any = 0
+    n = 0
+    for first, last in kept:
+        k0, k1 = _knot_index(tr, first), _knot_index(tr, last)
+        if k1 > k0:
+            inc = sums[k0]
+            for k in range(k0 + 1, k1):
+                inc = inc + sums[k]
+            acc = acc + ramp(inc, W)
+        acc = acc + per_step(np.asarray([tr.totals[k1]]), W)[0]
+        n += last - first + 1
+    return acc / n
 
 
 def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
@@ -125,7 +167,7 @@ def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     >>> round(float(efficiency(tr)), 3)
     0.75
     """
-    return _cycle_average(traj, burn_in, lambda s, W: np.minimum(s, W) / W)
+    return _cycle_average(traj, burn_in, lambda s, W: np.minimum(s, W) / W, lambda s, W: s / W)
 
 
 def offered_load(traj: Trajectory, *, burn_in: int | None = None) -> Any:
@@ -138,7 +180,7 @@ def offered_load(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     >>> round(float(offered_load(tr)), 3)
     0.75
     """
-    return _cycle_average(traj, burn_in, lambda s, W: s / W)
+    return _cycle_average(traj, burn_in, lambda s, W: s / W, lambda s, W: s / W)
 
 
 def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
@@ -153,7 +195,7 @@ def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     >>> overflow(tr)
     Fraction(0, 1)
     """
-    return _cycle_average(traj, burn_in, lambda s, W: np.maximum(s - W, 0) / W)
+    return _cycle_average(traj, burn_in, lambda s, W: np.maximum(s - W, 0) / W, lambda s, W: 0 * s)
 
 
 def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
@@ -176,7 +218,7 @@ def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
 
     def one(tr: Trajectory) -> Any:
         kept = whole_cycles(tr, burn_in)
-        drops = [(tr.totals[b] - tr.totals[b + 1]) / tr.capacity for _, b in kept]
+        drops = [(_total_at(tr, b) - _total_at(tr, b + 1)) / tr.capacity for _, b in kept]
         return sum(drops[1:], drops[0]) / len(drops)
 
     return _per_system(traj, one)
@@ -238,12 +280,66 @@ def spread(x: Any) -> Any:
 
 
 def _fair_from(tr: Trajectory, eps: Any) -> int | None:
+    if tr.cycle_record is not None:
+        return _fair_from_knots(tr, eps)
     w = tr.windows
     ok = np.asarray((w.max(axis=-1) - w.min(axis=-1)) <= eps, dtype=bool)
     if not ok[-1]:
         return None
     bad = np.flatnonzero(~ok)
     return 0 if bad.size == 0 else int(bad[-1]) + 1
+
+
+def _fair_from_knots(tr: Trajectory, eps: Any) -> int | None:
+    """:func:`_fair_from` on a cycle-recorded trajectory.
+
+    Between two knots the windows are affine in the step (``affine``
+    record), so ``max(w) - min(w)`` is convex there: if both ends are within
+    ``eps`` so is every step between them, and the first good step after the
+    last bad knot is found by bisection on the interpolated windows.
+    """
+    rec = tr.cycle_record
+    if rec.events is None:
+        raise ValueError("steps_to_fairness needs record='cycles' or record='all', not 'none'")
+    w = tr.windows
+    ok = np.asarray((w.max(axis=-1) - w.min(axis=-1)) <= eps, dtype=bool)
+    if not ok[-1]:
+        return None
+    bad = np.flatnonzero(~ok)
+    if bad.size == 0:
+        return 0
+    k = int(bad[-1])
+    t0, t1 = int(rec.times[k]), int(rec.times[k + 1])
+    if t1 - t0 == 1:
+        return t1
+    if not rec.affine:
+        raise ValueError(
+            "steps_to_fairness on a record='cycles' run needs a policy whose advance is "
+            "affine in n; run with record='all'"
+        )
+    w0, w1 = w[k], w[k + 1]
+
+    def good(t: int) -> bool:
+        # the windows at step t on the ramp w0 -> w1 (affine in the step)
+        wt = w0 + (w1 - w0) * (t - t0) / (t1 - t0) if tr.arithmetic == "float" else (
+            w0 + (w1 - w0) * _frac(t - t0, t1 - t0)
+        )
+        return bool(wt.max() - wt.min() <= eps)
+
+    lo, hi = t0, t1  # good(hi), not good(lo)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if good(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def _frac(p: int, q: int) -> Any:
+    from fractions import Fraction
+
+    return Fraction(p, q)
 
 
 def steps_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
@@ -290,7 +386,7 @@ def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
 
     def one(tr: Trajectory) -> int | None:
         t = _fair_from(tr, eps)
-        return None if t is None else int(np.count_nonzero(tr.congestion_steps < t))
+        return None if t is None else int(np.count_nonzero(np.asarray(tr.congestion_steps) < t))
 
     if traj.batched:
         return [one(traj.system(i)) for i in range(traj.n_systems)]

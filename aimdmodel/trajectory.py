@@ -10,7 +10,53 @@ import numpy as np
 
 from .policies import Policy
 
-__all__ = ["Trajectory"]
+__all__ = ["RECORDS", "CycleRecord", "Trajectory"]
+
+RECORDS = ("all", "cycles", "none")
+"""Accepted values of ``simulate(..., record=...)``."""
+
+
+@dataclass(frozen=True, eq=False)
+class CycleRecord:
+    """What a run with ``record="cycles"`` or ``"none"`` keeps instead of every window.
+
+    With ``record="cycles"`` the windows are kept only at the *knots*
+    ``times``: step 0, every step at which some system is congested, the
+    step right after it, and the last step ``T``. Between two consecutive
+    knots every system only increases (feedback 1), so the whole run is
+    described by the knots, the congestion steps and, per stretch between
+    knots, the sum of the windows' totals over its steps (what the
+    long-run metrics need). With ``record="none"`` only steps 0 and ``T``
+    are kept and ``events`` is None.
+
+    Attributes
+    ----------
+    times : ndarray of int64, shape (K,)
+        The recorded steps, increasing; ``times[0] == 0``, ``times[-1] == T``.
+    segment_sums : ndarray, shape (K-1,) or (K-1, B)
+        ``segment_sums[k]`` is the sum of ``sum(windows[t])`` over the steps
+        ``times[k] <= t < times[k+1]`` (in the run's arithmetic; a float
+        sum is accumulated in the engine's own order).
+    events : ndarray or tuple of ndarray or None
+        The congestion steps (per system when batched); None for
+        ``record="none"``.
+    affine : bool
+        True when the windows are affine in ``t`` between consecutive knots
+        (the policy's ``advance`` is affine in ``n``), so that the window at
+        any step can be interpolated from the knots exactly.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [1, 30], 100, steps=40, record="cycles", arithmetic="exact")
+    >>> tr.cycle_record.times.tolist(), tr.cycle_record.events.tolist()
+    ([0, 35, 36, 40], [35])
+    """
+
+    times: np.ndarray
+    segment_sums: np.ndarray
+    events: Any = None
+    affine: bool = False
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -44,6 +90,16 @@ class Trajectory:
     final_state : tuple
         The policy state after the last step (a NamedTuple of arrays), from
         which a run can be continued.
+    record : str
+        ``"all"`` (default): ``windows`` and ``feedback`` hold every step.
+        ``"cycles"`` or ``"none"``: ``windows`` holds only the steps
+        ``cycle_record.times`` and ``feedback`` is empty (see
+        :class:`CycleRecord`); the metrics of :mod:`aimdmodel.metrics`
+        work on both.
+    cycle_record : CycleRecord or None
+        The knots of a ``record="cycles"`` or ``"none"`` run.
+    engine : str
+        The engine that ran: ``"step"``, ``"cycle"`` or ``"kernel"``.
 
     Examples
     --------
@@ -61,6 +117,9 @@ class Trajectory:
     arithmetic: str
     congestion: str = ">="
     final_state: tuple = ()
+    record: str = "all"
+    cycle_record: CycleRecord | None = None
+    engine: str = "step"
 
     # -- shape ----------------------------------------------------------
     @property
@@ -70,7 +129,9 @@ class Trajectory:
 
     @property
     def n_steps(self) -> int:
-        """Number of steps ``T`` (``len(feedback)``)."""
+        """Number of steps ``T`` (``len(feedback)`` when every step is recorded)."""
+        if self.cycle_record is not None:
+            return int(self.cycle_record.times[-1])
         return int(self.feedback.shape[0])
 
     @property
@@ -86,7 +147,10 @@ class Trajectory:
     # -- derived series -------------------------------------------------
     @cached_property
     def totals(self) -> np.ndarray:
-        """Sum of the windows at every step, shape ``(T+1,)`` or ``(T+1, B)``."""
+        """Sum of the windows at every step, shape ``(T+1,)`` or ``(T+1, B)``.
+
+        At the recorded steps ``cycle_record.times`` unless ``record="all"``.
+        """
         return self.windows.sum(axis=-1)
 
     @cached_property
@@ -95,6 +159,13 @@ class Trajectory:
 
         An array; a tuple of arrays (one per system) when batched.
         """
+        if self.cycle_record is not None:
+            if self.cycle_record.events is None:
+                raise ValueError(
+                    "a record='none' trajectory keeps no congestion steps; "
+                    "run with record='cycles' or record='all'"
+                )
+            return self.cycle_record.events
         if self.batched:
             return tuple(np.flatnonzero(self.feedback[:, i] == 0) for i in range(self.n_systems))
         return np.flatnonzero(self.feedback == 0)
@@ -125,6 +196,14 @@ class Trajectory:
             raise ValueError("system(i) needs a batched trajectory (windows of shape (T+1, B, m))")
         if not -self.n_systems <= i < self.n_systems:
             raise IndexError(f"i must be in [0, {self.n_systems}), got {i}")
+        rec = self.cycle_record
+        if rec is not None:
+            rec = CycleRecord(
+                times=rec.times,
+                segment_sums=rec.segment_sums[:, i],
+                events=None if rec.events is None else rec.events[i],
+                affine=rec.affine,
+            )
         return Trajectory(
             windows=self.windows[:, i, :],
             feedback=self.feedback[:, i],
@@ -135,6 +214,9 @@ class Trajectory:
             final_state=type(self.final_state)(*(c[i] for c in self.final_state))
             if self.final_state
             else (),
+            record=self.record,
+            cycle_record=rec,
+            engine=self.engine,
         )
 
     def plot(self, ax=None, **kwargs: Any) -> list:
@@ -166,11 +248,14 @@ class Trajectory:
 
     def __repr__(self) -> str:
         shape = "x".join(str(n) for n in self.windows.shape)
-        n_cong = (
-            sum(len(c) for c in self.congestion_steps)
-            if self.batched
-            else len(self.congestion_steps)
-        )
+        if self.cycle_record is not None and self.cycle_record.events is None:
+            n_cong: Any = "?"
+        else:
+            n_cong = (
+                sum(len(c) for c in self.congestion_steps)
+                if self.batched
+                else len(self.congestion_steps)
+            )
         return (
             f"Trajectory(policy={self.policy!r}, capacity={self.capacity}, "
             f"arithmetic={self.arithmetic!r}, windows={shape}, "
