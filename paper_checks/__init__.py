@@ -1,0 +1,12 @@
+"""The claims ledger: every checkable claim of the five seed papers.
+
+One module per paper (``lahanas2003``, ``jasem2010``, ``reddy_aiad``,
+``bazi2019``, ``mehta_dahiya``), each with ``KEY``, ``TITLE`` and
+``checks() -> list[Claim]``; :mod:`paper_checks.ledger` holds the claim
+object and the verdict rules; :mod:`paper_checks.runner` runs and renders.
+"""
+
+from .ledger import VERDICTS, Claim
+from .runner import PAPERS, run, summary, to_json, to_markdown
+
+__all__ = ["PAPERS", "VERDICTS", "Claim", "run", "summary", "to_json", "to_markdown"]

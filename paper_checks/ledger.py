@@ -1,0 +1,221 @@
+"""The claim object and the verdict rules of the ledger.
+
+Every verdict of the ledger is the return value of one of the rule functions
+below, applied to computed evidence. No module of ``paper_checks`` writes a
+verdict by hand: a claim module computes the evidence (a simulation, a closed
+form, a counterexample search, table arithmetic) and passes it through the
+rule written next to the claim.
+
+The four verdicts:
+
+``reproduced``
+    the computation agrees with the paper (within the stated tolerance, or no
+    counterexample was found in the stated search).
+``refuted``
+    the computation disagrees, or a counterexample was found and no condition
+    under which the statement holds was verified.
+``partly``
+    the statement holds only under a stated condition (and that condition was
+    verified by computation), or only some of its parts hold.
+``outside-model``
+    the claim is about a quantity the synchronous binary-feedback model has no
+    variable for (checked against :data:`MODEL_QUANTITIES`); the evidence says
+    what would decide it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+__all__ = [
+    "MODEL_QUANTITIES",
+    "VERDICTS",
+    "Claim",
+    "verdict_from_checks",
+    "verdict_from_counterexample",
+    "verdict_from_readings",
+    "verdict_from_tolerance",
+    "verdict_outside_model",
+    "verdict_with_caveat",
+]
+
+REPRODUCED, REFUTED, PARTLY, OUTSIDE = ("reproduced", "refuted", "partly", "outside-model")
+VERDICTS: tuple[str, ...] = (REPRODUCED, REFUTED, PARTLY, OUTSIDE)
+"""The four verdicts, in the order the summaries count them."""
+
+MODEL_QUANTITIES: frozenset[str] = frozenset(
+    {
+        "congestion window",
+        "capacity W",
+        "binary feedback",
+        "step (RTT) count",
+        "cycle",
+        "efficiency",
+        "offered load",
+        "overflow",
+        "smoothness",
+        "Jain index",
+        "spread",
+        "steps to fairness",
+        "cycles to fairness",
+        "packets per cycle",
+        "linear control",
+        "per-flow feedback",
+    }
+)
+"""What the synchronous binary-feedback model (aimdmodel) has a variable for.
+
+A claim that needs anything else (a queue, a delay, a loss-recovery scheme, a
+simulator's measurement) is outside the model; :func:`verdict_outside_model`
+checks the claim's declared needs against this set.
+"""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of one paper, with the computation that tests it.
+
+    Attributes
+    ----------
+    paper : str
+        The paper key (``lahanas2003``, ``jasem2010``, ...).
+    id : str
+        Short identifier, unique within the paper.
+    where : str
+        Section / equation / table / figure of the paper.
+    claim : str
+        What the paper says, in a sentence, with its number.
+    claimed : str
+        The paper's value.
+    computed : str
+        The toolkit's value.
+    verdict : str
+        One of :data:`VERDICTS`, returned by a rule function.
+    evidence : str
+        How ``computed`` was obtained (simulation, closed form, search, table
+        arithmetic, parameters, arithmetic used) and the rule applied.
+    """
+
+    paper: str
+    id: str
+    where: str
+    claim: str
+    claimed: str
+    computed: str
+    verdict: str
+    evidence: str
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {self.verdict!r}")
+        for name in ("paper", "id", "where", "claim", "claimed", "computed", "evidence"):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name):
+                raise TypeError(f"{name} must be a non-empty str")
+
+    def as_dict(self) -> dict[str, str]:
+        """The claim as a JSON-ready dict (the field names above)."""
+        return asdict(self)
+
+
+# --------------------------------------------------------------------------
+# the rules
+# --------------------------------------------------------------------------
+def verdict_from_tolerance(computed: float, claimed: float, tol: float) -> str:
+    """``reproduced`` if ``|computed - claimed| <= tol``, else ``refuted``."""
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0, got {tol}")
+    return REPRODUCED if abs(float(computed) - float(claimed)) <= tol else REFUTED
+
+
+def verdict_from_counterexample(found: bool, *, holds_under: bool | None = None) -> str:
+    """A universal statement checked by a search.
+
+    No counterexample found: ``reproduced``. A counterexample found and a
+    stated condition under which the statement holds verified by computation
+    (``holds_under=True``): ``partly``. Otherwise ``refuted``.
+    """
+    if not found:
+        return REPRODUCED
+    return PARTLY if holds_under else REFUTED
+
+
+def verdict_from_checks(checks: Sequence[bool]) -> str:
+    """Several computed checks of one claim (rows of a table, parts of a
+    statement): all pass ``reproduced``, none ``refuted``, some ``partly``."""
+    if not checks:
+        raise ValueError("checks must not be empty")
+    n = sum(bool(c) for c in checks)
+    if n == len(checks):
+        return REPRODUCED
+    return REFUTED if n == 0 else PARTLY
+
+
+def verdict_from_readings(printed_ok: bool, alternative_ok: bool) -> str:
+    """A claim with a printed reading and one alternative (charitable) reading.
+
+    Printed reading holds: ``reproduced``. Only the alternative holds:
+    ``partly`` (the evidence names the alternative). Neither: ``refuted``.
+    """
+    if printed_ok:
+        return REPRODUCED
+    return PARTLY if alternative_ok else REFUTED
+
+
+def verdict_with_caveat(holds: bool, caveat: bool) -> str:
+    """A number that is reproduced but only through a degenerate regime.
+
+    ``holds`` and no caveat: ``reproduced``; ``holds`` with the caveat
+    verified (e.g. congestion in every RTT): ``partly``; not ``holds``:
+    ``refuted``.
+    """
+    if not holds:
+        return REFUTED
+    return PARTLY if caveat else REPRODUCED
+
+
+def verdict_outside_model(needs: Iterable[str]) -> tuple[str, list[str]]:
+    """``outside-model`` when the claim needs a quantity the model lacks.
+
+    Parameters
+    ----------
+    needs : iterable of str
+        The quantities the claim is about.
+
+    Returns
+    -------
+    (verdict, missing)
+        The verdict and the sorted list of quantities not in
+        :data:`MODEL_QUANTITIES`.
+
+    Raises
+    ------
+    ValueError
+        If every quantity is in the model: such a claim must be checked, not
+        set aside.
+    """
+    needs = list(needs)
+    missing = sorted(q for q in needs if q not in MODEL_QUANTITIES)
+    if not missing:
+        raise ValueError(f"every quantity of {needs} is in the model: check the claim instead")
+    return OUTSIDE, missing
+
+
+def fmt(x: Any, digits: int = 4) -> str:
+    """A short, stable text form of a number for the ledger tables."""
+    from fractions import Fraction
+
+    if isinstance(x, Fraction):
+        if x.denominator == 1:
+            return str(x.numerator)
+        if x.denominator < 1000:
+            return f"{x} ({float(x):.{digits}f})"
+        return f"{float(x):.{digits}f}"
+    if isinstance(x, bool):
+        return str(x)
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, float):
+        return f"{x:.{digits}f}"
+    return str(x)
