@@ -105,6 +105,11 @@ class ClosedForm:
     contraction : sympy.Expr or None
         Factor by which the difference between two flows' windows shrinks
         at every congestion event (None when it is not a constant factor).
+    map_eigenvalues : tuple or None
+        Eigenvalues (with multiplicity) of the Jacobian of the cycle map
+        ``s_j -> s_{j+1}`` at the fixed point, ``n_j`` eliminated through the
+        congestion condition: the largest modulus is the rate per cycle at
+        which one system approaches the fixed point (below 1: it does).
     reason : str or None
         Why there is no (or only a degenerate) fixed point; None otherwise.
     notes : tuple of str
@@ -130,6 +135,7 @@ class ClosedForm:
     packets_per_cycle: Any
     response_constant: Any
     contraction: Any
+    map_eigenvalues: tuple | None
     reason: str | None
     notes: tuple[str, ...]
     derivation: str
@@ -160,6 +166,9 @@ class ClosedForm:
             "packets_per_cycle": s(self.packets_per_cycle),
             "response_constant": s(self.response_constant),
             "contraction": s(self.contraction),
+            "map_eigenvalues": None
+            if self.map_eigenvalues is None
+            else [str(v) for v in self.map_eigenvalues],
             "reason": self.reason,
             "notes": list(self.notes),
             "latex": {
@@ -179,6 +188,8 @@ class ClosedForm:
         rows = [("policy", repr(self.policy)), ("flows", str(self.flows))]
         rows += [(k, "-" if getattr(self, k) is None else str(getattr(self, k)))
                  for k in _RESULT_FIELDS]
+        if self.map_eigenvalues is not None:
+            rows.append(("map_eigenvalues", ", ".join(str(v) for v in self.map_eigenvalues)))
         if self.reason:
             rows.append(("reason", self.reason))
         for note in self.notes:
@@ -449,7 +460,7 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
             policy=pol, flows=flows, cycle_map=cycle_map, congestion=congestion,
             fixed_point=None, cycle_length=None, min_window=None, efficiency=None,
             packets_per_cycle=None, response_constant=None, contraction=rho,
-            reason=None,
+            map_eigenvalues=None, reason=None,
         )
         base.update(kw)
         if base["reason"]:
@@ -549,10 +560,36 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
         f"$$C = \\frac{{\\sqrt{{N}}}}{{n^*}} = {sympy.latex(response)}$$",
         "",
     ]
+    eigen = _map_eigenvalues(cycle_map, fields, free, n_free, congestion, sol)
+    if eigen is not None:
+        lines += [
+            "Jacobian of the cycle map at the fixed point ($n_j$ eliminated through the "
+            "congestion condition), eigenvalues: "
+            + ", ".join(f"${sympy.latex(v)}$" for v in eigen) + ".",
+            "",
+        ]
     return result(
         fixed_point=fp, cycle_length=n_star, min_window=min_window, efficiency=efficiency,
-        packets_per_cycle=packets, response_constant=response,
+        packets_per_cycle=packets, response_constant=response, map_eigenvalues=eigen,
     )
+
+
+def _map_eigenvalues(
+    cycle_map: dict, fields: tuple, free: list, n_free: Any, congestion: Any, sol: dict
+) -> tuple | None:
+    """Eigenvalues of the cycle map's Jacobian at the fixed point (None if not found)."""
+    try:
+        n_of_s = sympy.solve(congestion, n_free)
+        if len(n_of_s) != 1:
+            return None
+        mapped = sympy.Matrix([cycle_map[f].xreplace({n_free: n_of_s[0]}) for f in fields])
+        jac = mapped.jacobian(free).xreplace(sol).applyfunc(sympy.simplify)
+        values = []
+        for v, mult in jac.eigenvals().items():
+            values += [sympy.simplify(v)] * mult
+    except (NotImplementedError, ValueError, TypeError):  # pragma: no cover - exotic maps
+        return None
+    return tuple(sorted(values, key=sympy.default_sort_key))
 
 
 def _contraction(pol: Policy, notes: list[str]) -> Any:
