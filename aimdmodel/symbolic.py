@@ -330,7 +330,8 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
     TypeError
         If ``policy`` is not a Policy or has no closed-form ``advance``.
     ValueError
-        If ``flows`` is not an int >= 1.
+        If ``flows`` is not an int >= 1, or a parameter uses one of the
+        symbols ``W``, ``n_j``, ``tau`` that the derivation reserves.
 
     Notes
     -----
@@ -363,6 +364,14 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
             f"{type(policy).__name__} only loops increase()"
         )
     pol = _sympified(policy)
+    reserved = {W.name, _TAU.name, _N.name}
+    for name, value in pol.params().items():
+        clash = {str(x) for x in getattr(value, "free_symbols", ())} & reserved
+        if clash:
+            raise ValueError(
+                f"parameter {name} uses the symbol {sorted(clash)[0]!r}, which derive reserves "
+                f"(W: capacity, n_j: cycle length, tau: time); name it differently"
+            )
     m = sympy.Integer(flows)
     state_t = _state_type(pol)
     fields = tuple(state_t._fields)

@@ -234,6 +234,8 @@ def test_derive_rejects_bad_input():
         derive("aimd")
     with pytest.raises(ValueError, match="flows"):
         derive(AIMD(), flows=0)
+    with pytest.raises(ValueError, match="reserves"):
+        derive(AIMD(a=sympy.Symbol("W", positive=True)))
 
 
 def test_closed_form_is_frozen_and_exact():
