@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -332,6 +333,32 @@ def _derive(args: argparse.Namespace) -> str:
     return cf.summary()
 
 
+def _check(args: argparse.Namespace) -> str:
+    try:
+        from paper_checks.runner import run, summary, to_json, to_markdown
+    except ImportError as exc:  # an install made before paper_checks existed
+        raise RuntimeError(
+            f"the paper_checks package is not importable ({exc}); reinstall aimdmodel"
+        ) from None
+    from ._io import atomic_write_text
+
+    if args.out:
+        folder = Path(args.out).parent
+        if not folder.is_dir():  # fail before the ledger runs, not after
+            raise FileNotFoundError(f"the folder of {args.out!r} does not exist")
+    claims = run([args.paper] if args.paper else None)
+    text = to_json(claims) if args.format == "json" else to_markdown(claims)
+    if args.out:
+        atomic_write_text(args.out, text)
+        counts = summary(claims)
+        parts = "; ".join(
+            f"{key}: " + ", ".join(f"{n} {v}" for v, n in cnt.items())
+            for key, cnt in counts.items()
+        )
+        return f"wrote {len(claims)} claims to {args.out} ({parts})"
+    return text.rstrip("\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of the ``aimdmodel`` command.
 
@@ -387,6 +414,14 @@ def build_parser() -> argparse.ArgumentParser:
     der.add_argument("--flows", type=_count, default=1, help="number of equal flows (default 1)")
     der.add_argument("--format", choices=["text", "latex", "json"], default="text")
     der.set_defaults(func=_derive)
+
+    chk = sub.add_parser("check", help="run the claims ledger of the seed papers")
+    chk.add_argument("--paper", metavar="KEY",
+                     help="one paper only: lahanas2003, jasem2010, reddy-aiad, bazi2019 or "
+                          "mehta-dahiya (default: all five)")
+    chk.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    chk.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of stdout")
+    chk.set_defaults(func=_check)
     return parser
 
 
