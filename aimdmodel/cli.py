@@ -333,6 +333,18 @@ def _derive(args: argparse.Namespace) -> str:
     return cf.summary()
 
 
+def _handout(args: argparse.Namespace) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .handout import build_handout
+
+    pages = build_handout(args.out)
+    lines = [f"wrote {args.out} ({len(pages)} pages)"]
+    lines += [f"{i:2d}. {p.title}" for i, p in enumerate(pages, start=1)]
+    return "\n".join(lines)
+
+
 def _check(args: argparse.Namespace) -> str:
     try:
         from paper_checks.runner import run, summary, to_json, to_markdown
@@ -414,6 +426,11 @@ def build_parser() -> argparse.ArgumentParser:
     der.add_argument("--flows", type=_count, default=1, help="number of equal flows (default 1)")
     der.add_argument("--format", choices=["text", "latex", "json"], default="text")
     der.set_defaults(func=_derive)
+
+    hand = sub.add_parser("handout", help="write the teaching handout (a multi-page PDF)")
+    hand.add_argument("--out", required=True, metavar="FILE.pdf",
+                      help="where to write the PDF (written atomically)")
+    hand.set_defaults(func=_handout)
 
     chk = sub.add_parser("check", help="run the claims ledger of the seed papers")
     chk.add_argument("--paper", metavar="KEY",

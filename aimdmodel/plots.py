@@ -32,22 +32,33 @@ from typing import Any
 import numpy as np
 
 from .engine import simulate
+from .metrics import efficiency as efficiency_metric
 from .metrics import jain_index, whole_cycles
 from .policies import NewAIMD, Policy, make_policy
 
 __all__ = [
     "STYLES",
     "ConvergenceData",
+    "EfficiencyCurveData",
     "NewAIMDData",
     "PhasePlaneData",
+    "ResponseData",
+    "SawtoothData",
     "convergence_data",
+    "efficiency_curve_data",
+    "mathtext",
     "new_aimd_data",
     "phase_plane_data",
     "plot_convergence",
+    "plot_efficiency_curve",
     "plot_new_aimd",
     "plot_phase_plane",
+    "plot_response",
+    "plot_sawtooth",
     "plot_windows",
     "policy_label",
+    "response_data",
+    "sawtooth_data",
 ]
 
 STYLES: tuple[dict[str, Any], ...] = (
@@ -663,3 +674,536 @@ def _mean_cycle(tr: Any) -> tuple[float, float, float]:
     packets = float(totals[idx].sum()) / len(kept)
     length = len(idx) / len(kept)
     return packets / length, packets, length
+
+
+def mathtext(expr: Any) -> str:
+    r"""LaTeX of a sympy expression with fractions written inline (``a/b``).
+
+    Matplotlib's mathtext sets ``\frac`` in a small font that is hard to
+    read in a legend or a caption line; ``a/b`` reads at the size of the
+    text around it. Numerator and denominator are parenthesised when they
+    are sums or products.
+
+    Parameters
+    ----------
+    expr : sympy expression or number
+
+    Returns
+    -------
+    str
+        Mathtext source without the enclosing ``$``.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> b, W = sympy.symbols("b W", positive=True)
+    >>> mathtext(2 * W / 3), mathtext(sympy.sqrt(6) / 2), mathtext((b + 1) / 2)
+    ('2 W/3', '\\sqrt{6}/2', '(b + 1)/2')
+    >>> mathtext(3 * (1 - b) / (b + 1))
+    '(3 - 3 b)/(b + 1)'
+    """
+    import sympy
+
+    expr = sympy.sympify(expr)
+    num, den = sympy.fraction(expr)
+    if den == 1:
+        num, den = sympy.fraction(sympy.together(expr))
+    if den == 1:
+        return sympy.latex(expr)
+    n, d = sympy.latex(num), sympy.latex(den)
+    if isinstance(num, sympy.Add):
+        n = f"({n})"
+    if not (den.is_Atom or isinstance(den, sympy.Pow)):
+        d = f"({d})"
+    return f"{n}/{d}"
+
+
+def _latex(expr: Any) -> str:
+    return mathtext(expr)
+
+
+# --------------------------------------------------------------------------
+# the sawtooth of one flow with its closed-form bounds (seed 003 Figs. 3, 4)
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SawtoothData:
+    """One flow's window against the step, beside its closed-form bounds.
+
+    The bounds come from :func:`aimdmodel.symbolic.derive` (the fluid-limit
+    fixed point of the policy's own cycle map), never typed in.
+
+    Attributes
+    ----------
+    policy : Policy
+    capacity : float
+        ``W`` (packets per RTT).
+    steps : ndarray of int, shape (T+1,)
+    window : ndarray of float, shape (T+1,)
+        The window (packets) at every step.
+    closed_form : ClosedForm
+        What :func:`~aimdmodel.symbolic.derive` returned.
+    min_window : float
+        Closed-form minimum window, ``closed_form.min_window * W``.
+    max_window : float
+        The window at which a cycle ends in the fluid limit: ``W``.
+    mean_window : float
+        Closed-form mean window, ``closed_form.efficiency * W``.
+    simulated_min : float
+        Smallest window at a cycle start over the second half of the whole
+        cycles of the simulation.
+    simulated_mean : float
+        Mean window over those cycles (packets per RTT).
+    arithmetic : str
+        Arithmetic of the simulation.
+    """
+
+    policy: Policy
+    capacity: float
+    steps: np.ndarray
+    window: np.ndarray
+    closed_form: Any
+    min_window: float
+    max_window: float
+    mean_window: float
+    simulated_min: float
+    simulated_mean: float
+    arithmetic: str
+
+
+def sawtooth_data(
+    policy: Policy,
+    capacity: Any = 90,
+    *,
+    x0: Any = None,
+    cycles: int = 12,
+    arithmetic: str = "exact",
+) -> SawtoothData:
+    """Simulate one flow and derive its bounds with :func:`aimdmodel.symbolic.derive`.
+
+    Parameters
+    ----------
+    policy : Policy
+        A policy with a closed-form ``advance`` (AIMD, AIMD-FC, AIMD-FC+, ...).
+    capacity : number
+        ``W`` (default 90, a multiple of 2, 3 and 9 so that the fixed points
+        of AIMD, AIMD-FC and AIMD-FC+ fall on whole packets).
+    x0 : number, optional
+        Initial window (default ``W / 2``).
+    cycles : int
+        Congestion events to simulate (default 12).
+    arithmetic : str
+        Arithmetic of the simulation (default exact).
+
+    Returns
+    -------
+    SawtoothData
+
+    Raises
+    ------
+    ValueError
+        If the policy has no fixed point to draw (``derive`` gives a reason).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMDFC
+    >>> d = sawtooth_data(AIMDFC(), 90)
+    >>> d.min_window, d.max_window, round(d.mean_window, 6)
+    (60.0, 90.0, 75.0)
+    >>> round(d.simulated_min, 1), round(d.simulated_mean, 1)
+    (60.0, 75.1)
+    """
+    from .symbolic import W as W_SYMBOL
+    from .symbolic import derive
+
+    cf = derive(policy)
+    if cf.min_window is None or cf.efficiency is None:
+        raise ValueError(f"{policy!r} has no closed-form sawtooth: {cf.reason}")
+    cap = float(capacity)
+    start = Fraction(capacity) / 2 if x0 is None else x0
+    tr = simulate(policy, [start], capacity, cycles=cycles, arithmetic=arithmetic)
+    kept = whole_cycles(tr)
+    w = _as_float(tr.windows[:, 0])
+    starts = [a for a, _ in kept]
+    mean, _, _ = _mean_cycle(tr)
+
+    def value(expr: Any) -> float:
+        return float(expr.subs(W_SYMBOL, cap)) * cap
+
+    return SawtoothData(
+        policy=policy,
+        capacity=cap,
+        steps=np.arange(len(w)),
+        window=w,
+        closed_form=cf,
+        min_window=value(cf.min_window),
+        max_window=cap,
+        mean_window=value(cf.efficiency),
+        simulated_min=float(w[starts].min()),
+        simulated_mean=mean,
+        arithmetic=tr.arithmetic,
+    )
+
+
+def plot_sawtooth(
+    policy: Policy,
+    capacity: Any = 90,
+    *,
+    x0: Any = None,
+    cycles: int = 12,
+    ax: Any = None,
+    legend: bool = True,
+) -> list:
+    """Draw one flow's window with the closed-form bounds (seed 003 Figs. 3, 4).
+
+    The minimum window and the mean window are the closed forms of
+    :func:`aimdmodel.symbolic.derive`, typeset in the legend; the maximum is
+    the capacity ``W``.
+
+    Parameters
+    ----------
+    policy, capacity, x0, cycles
+        As :func:`sawtooth_data`.
+    ax : matplotlib Axes, optional
+    legend : bool
+        Draw the legend (default True).
+
+    Returns
+    -------
+    list of matplotlib artists
+        The window's line, then the lines of ``W``, of the minimum window and
+        of the mean window.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from aimdmodel import AIMD
+    >>> [round(a.get_ydata()[0], 3) for a in plot_sawtooth(AIMD(), 90)[1:]]
+    [90.0, 45.0, 67.5]
+    """
+    from .symbolic import W as W_SYMBOL
+
+    d = sawtooth_data(policy, capacity, x0=x0, cycles=cycles)
+    ax = _axes(ax)
+    (line,) = ax.plot(d.steps, d.window, drawstyle="steps-post", color="k", linewidth=1.3,
+                      label="window (simulated)")
+    cf = d.closed_form
+    top = ax.axhline(d.max_window, color="0.2", linestyle=":", linewidth=1.3,
+                     label=f"capacity $W = {d.capacity:g}$")
+    low = ax.axhline(d.min_window, color="#0072B2", linestyle="--", linewidth=1.3,
+                     label=f"min window ${_latex(cf.min_window * W_SYMBOL)}$ = {d.min_window:g}")
+    mean = ax.axhline(d.mean_window, color="#D55E00", linestyle="-.", linewidth=1.3,
+                      label=f"mean ${_latex(cf.efficiency * W_SYMBOL)}$ = {d.mean_window:g}")
+    ax.set_ylim(0, d.capacity * 1.12)
+    ax.set_xlabel("step (RTT)")
+    ax.set_ylabel("congestion window (packets)")
+    ax.set_title(f"{policy_label(policy)}, one flow")
+    if legend:
+        ax.legend(loc="lower right", fontsize="x-small")
+    return [line, top, low, mean]
+
+
+# --------------------------------------------------------------------------
+# efficiency against the decrease factor b
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EfficiencyCurveData:
+    """Closed-form efficiency of a policy family against ``b``, with simulated points.
+
+    Attributes
+    ----------
+    family : str
+        Registry name (``"aimd"``, ``"aimd-fc"``, ``"aimd-fc-plus"``).
+    symbol : sympy.Symbol
+        The decrease factor ``b``.
+    expression : sympy.Expr
+        ``derive(make_policy(family, b=b)).efficiency``.
+    b : ndarray
+        Grid of ``b`` in (0, 1) for the curve.
+    efficiency : ndarray
+        The expression on that grid.
+    b_points : ndarray
+        Where the model was simulated.
+    simulated : ndarray
+        :func:`aimdmodel.metrics.efficiency` of one flow at those ``b``.
+    capacity : float
+    arithmetic : str
+        Arithmetic of the simulations.
+    """
+
+    family: str
+    symbol: Any
+    expression: Any
+    b: np.ndarray
+    efficiency: np.ndarray
+    b_points: np.ndarray
+    simulated: np.ndarray
+    capacity: float
+    arithmetic: str
+
+
+def efficiency_curve_data(
+    family: str = "aimd",
+    *,
+    b_points: Sequence[float] = (0.2, 0.35, 0.5, 0.65, 0.8, 0.9),
+    capacity: float = 400,
+    cycles: int = 16,
+    n: int = 101,
+) -> EfficiencyCurveData:
+    """Derive the efficiency as a function of ``b`` and simulate it at some ``b``.
+
+    Parameters
+    ----------
+    family : str
+        A policy name taking ``b=`` (``"aimd"``, ``"aimd-fc"``, ``"aimd-fc-plus"``).
+    b_points : sequence of float
+        Decrease factors to simulate, each in (0, 1).
+    capacity : float
+        ``W`` of the simulations (default 400: large enough that the one
+        congestion RTT per cycle barely shows).
+    cycles : int
+        Congestion events per simulation (the second half is averaged).
+    n : int
+        Points of the curve.
+
+    Returns
+    -------
+    EfficiencyCurveData
+
+    Examples
+    --------
+    >>> d = efficiency_curve_data("aimd", b_points=(0.5,), capacity=200, cycles=6)
+    >>> d.expression
+    (b + 1)/2
+    >>> float(d.simulated[0])
+    0.75
+    """
+    import sympy
+
+    from .symbolic import derive
+
+    b = sympy.Symbol("b", positive=True)
+    expr = derive(_make(family, b=b)).efficiency
+    if expr is None:
+        raise ValueError(f"{family!r} has no closed-form efficiency")
+    fn = sympy.lambdify(b, expr, "numpy")
+    grid = np.linspace(0.02, 0.98, n)
+    pts = np.asarray(b_points, dtype=np.float64)
+    sim = []
+    for bv in pts:
+        tr = simulate(_make(family, b=float(bv)), [capacity / 2], capacity, cycles=cycles)
+        sim.append(float(efficiency_metric(tr)))
+    return EfficiencyCurveData(
+        family=family,
+        symbol=b,
+        expression=expr,
+        b=grid,
+        efficiency=np.asarray(fn(grid), dtype=np.float64) * np.ones_like(grid),
+        b_points=pts,
+        simulated=np.asarray(sim),
+        capacity=float(capacity),
+        arithmetic="float",
+    )
+
+
+def plot_efficiency_curve(
+    families: Sequence[str] = ("aimd", "aimd-fc", "aimd-fc-plus"),
+    *,
+    b_points: Sequence[float] = (0.2, 0.35, 0.5, 0.65, 0.8, 0.9),
+    capacity: float = 400,
+    cycles: int = 16,
+    ax: Any = None,
+) -> list:
+    """Draw efficiency against ``b``: the sympy curve with simulated points on it.
+
+    Parameters
+    ----------
+    families : sequence of str
+        Policy names taking ``b=``.
+    b_points, capacity, cycles
+        As :func:`efficiency_curve_data`.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    list of matplotlib artists
+        For each family its curve, then its simulated points.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> arts = plot_efficiency_curve(["aimd"], b_points=(0.5,), capacity=100, cycles=4)
+    >>> len(arts)
+    2
+    """
+    names = {"aimd": "AIMD", "aimd-fc": "AIMD-FC", "aimd-fc-plus": "AIMD-FC+"}
+    ax = _axes(ax)
+    artists = []
+    for i, fam in enumerate(families):
+        d = efficiency_curve_data(fam, b_points=b_points, capacity=capacity, cycles=cycles)
+        style = STYLES[i % len(STYLES)]
+        name = names.get(fam, fam)
+        (curve,) = ax.plot(d.b, d.efficiency, color=style["color"], linestyle=style["linestyle"],
+                           linewidth=1.5, label=f"{name}: ${_latex(d.expression)}$")
+        (pts,) = ax.plot(d.b_points, d.simulated, linestyle="none", marker=style["marker"],
+                         color=style["color"], markerfacecolor="white", markersize=7,
+                         label=f"{name} simulated (W = {d.capacity:g})")
+        artists += [curve, pts]
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("decrease factor $b$ (window kept at a congestion event)")
+    ax.set_ylabel("efficiency (mean window / W)")
+    ax.set_title("Efficiency against the decrease factor, one flow")
+    ax.grid(True, color="0.9")
+    ax.legend(loc="lower right", fontsize="x-small")
+    return artists
+
+
+# --------------------------------------------------------------------------
+# response functions: throughput against the loss rate p
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ResponseData:
+    """Throughput against the loss rate: ``C / sqrt(p)`` and simulated points.
+
+    Attributes
+    ----------
+    policy : Policy
+    constant : sympy.Expr
+        ``derive(policy).response_constant``.
+    p : ndarray
+        Loss rates of the curve.
+    throughput : ndarray
+        ``C / sqrt(p)`` in packets per RTT (multiply by MSS/RTT for bytes/s).
+    capacities : ndarray
+        ``W`` of each simulated point.
+    p_points : ndarray
+        Simulated loss rate: one loss per cycle, ``p = 1 / (packets per cycle)``.
+    throughput_points : ndarray
+        Simulated mean window (packets per RTT) over whole cycles.
+    arithmetic : str
+    """
+
+    policy: Policy
+    constant: Any
+    p: np.ndarray
+    throughput: np.ndarray
+    capacities: np.ndarray
+    p_points: np.ndarray
+    throughput_points: np.ndarray
+    arithmetic: str
+
+
+def response_data(
+    policy: Policy,
+    capacities: Sequence[float] = (25, 50, 100, 200, 400, 800),
+    *,
+    cycles: int = 16,
+    n: int = 50,
+) -> ResponseData:
+    """Derive ``C`` and simulate one flow at several capacities.
+
+    A flow alone on a link of capacity ``W`` loses one packet per cycle
+    (periodic loss, the papers' setting), so its loss rate is one over the
+    packets it sends in a cycle and its throughput the mean window.
+
+    Parameters
+    ----------
+    policy : Policy
+    capacities : sequence of float
+        Capacities ``W`` to simulate (each gives one point).
+    cycles : int
+        Congestion events per simulation (the second half is averaged).
+    n : int
+        Points of the curve.
+
+    Returns
+    -------
+    ResponseData
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> d = response_data(AIMD(), capacities=(400,))
+    >>> d.constant
+    sqrt(6)/2
+    >>> bool(abs(d.throughput_points[0] * d.p_points[0] ** 0.5 / float(d.constant) - 1) < 0.01)
+    True
+    """
+    from .symbolic import derive
+
+    c = derive(policy).response_constant
+    if c is None:
+        raise ValueError(f"{policy!r} has no response constant")
+    pp, tp = [], []
+    for cap in capacities:
+        tr = simulate(policy, [cap / 2], cap, cycles=cycles)
+        mean, packets, _ = _mean_cycle(tr)
+        pp.append(1 / packets)
+        tp.append(mean)
+    p_pts = np.asarray(pp)
+    lo, hi = p_pts.min() / 2, p_pts.max() * 2
+    p = np.geomspace(lo, hi, n)
+    return ResponseData(
+        policy=policy,
+        constant=c,
+        p=p,
+        throughput=float(c) / np.sqrt(p),
+        capacities=np.asarray(capacities, dtype=np.float64),
+        p_points=p_pts,
+        throughput_points=np.asarray(tp),
+        arithmetic="float",
+    )
+
+
+def plot_response(
+    policies: Sequence[Policy],
+    capacities: Sequence[float] = (25, 50, 100, 200, 400, 800),
+    *,
+    cycles: int = 16,
+    ax: Any = None,
+) -> list:
+    r"""Draw throughput against loss rate on log-log axes: ``C/sqrt(p)`` and simulations.
+
+    Parameters
+    ----------
+    policies : sequence of Policy
+    capacities, cycles
+        As :func:`response_data`.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    list of matplotlib artists
+        For each policy its curve, then its simulated points.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from aimdmodel import AIMD
+    >>> arts = plot_response([AIMD()], capacities=(50, 100))
+    >>> print(arts[0].get_label())
+    AIMD(a=1, b=1/2): $C = \sqrt{6}/2$
+    """
+    ax = _axes(ax)
+    artists = []
+    for i, pol in enumerate(policies):
+        d = response_data(pol, capacities, cycles=cycles)
+        style = STYLES[i % len(STYLES)]
+        (curve,) = ax.plot(d.p, d.throughput, color=style["color"],
+                           linestyle=style["linestyle"], linewidth=1.4,
+                           label=f"{policy_label(pol)}: $C = {_latex(d.constant)}$")
+        (pts,) = ax.plot(d.p_points, d.throughput_points, linestyle="none",
+                         marker=style["marker"], color=style["color"],
+                         markerfacecolor="white", markersize=6,
+                         label=f"{policy_label(pol)}, simulated")
+        artists += [curve, pts]
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("loss rate $p$ (losses per packet sent)")
+    ax.set_ylabel("throughput (packets per RTT = MSS/RTT)")
+    ax.set_title("Response functions: throughput $= C/\\sqrt{p}$")
+    ax.grid(True, which="both", color="0.92")
+    ax.legend(loc="upper right", fontsize="x-small")
+    return artists

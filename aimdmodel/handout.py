@@ -1,0 +1,562 @@
+r"""A teaching handout: a multi-page PDF of the model's main results.
+
+:func:`build_handout` writes a title page that states the model in one
+paragraph, then one page per topic, each with a figure from
+:mod:`aimdmodel.plots` and a caption that states the result. Every number
+and closed form in a caption is computed when the handout is built: closed
+forms by :func:`aimdmodel.symbolic.derive` (typeset with matplotlib's
+mathtext from ``sympy.latex``), measured values by :func:`aimdmodel.simulate`
+and :mod:`aimdmodel.metrics`, the arithmetic named beside each.
+
+:func:`handout_pages` returns the pages (title, caption, drawing function)
+without drawing, so the captions can be checked on their own.
+
+Examples
+--------
+>>> list(TOPICS)
+['title', 'phase-plane', 'sawtooth', 'convergence', 'efficiency', 'response', 'new-aimd']
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from . import __version__, metrics, plots
+from ._io import atomic_path
+from .engine import simulate
+from .policies import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD, Policy
+
+__all__ = ["PAGE_SIZE", "TOPICS", "Page", "build_handout", "handout_pages", "wrap_caption"]
+
+PAGE_SIZE = (11.69, 8.27)
+"""Page size in inches (A4 landscape, the shape of a slide)."""
+
+_X0 = (10, 70)
+_W = 100
+_CAPTION_WIDTH = 118  # characters per caption line at 11 pt across the page
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the handout.
+
+    Attributes
+    ----------
+    title : str
+        The page's heading.
+    caption : str
+        The result in words, with closed forms as mathtext (``$...$``);
+        every number in it was computed.
+    draw : callable
+        ``draw(fig)`` adds the page's axes to a matplotlib Figure.
+    values : dict
+        The computed numbers the caption states, by name (for checks).
+    layout : {"below", "side"}
+        Caption below the figure, or in a column on its right (for square
+        panels such as the phase plane).
+    """
+
+    title: str
+    caption: str
+    draw: Callable[[Any], None]
+    values: dict
+    layout: str = "below"
+
+
+def wrap_caption(text: str, width: int = _CAPTION_WIDTH) -> str:
+    r"""Wrap text at spaces, never inside a ``$...$`` mathtext span.
+
+    Mathtext renders ``$...$`` as one unit, so a formula must not be cut
+    across lines; its source is counted at half its length, about what it
+    takes once typeset. Blank lines separate paragraphs; a line starting
+    with a bullet ``"- "`` starts a new line.
+
+    Examples
+    --------
+    >>> print(wrap_caption("one two $\\frac{a}{b} + c$ three", width=12))
+    one two
+    $\frac{a}{b} + c$
+    three
+    """
+    out = []
+    for para in text.split("\n\n"):
+        para_lines = []
+        for chunk in para.split("\n- "):
+            bullet = bool(para_lines)
+            tokens: list[str] = []
+            in_math = False
+            for word in chunk.split():
+                if in_math:
+                    tokens[-1] += " " + word
+                else:
+                    tokens.append(word)
+                if word.count("$") % 2 == 1:
+                    in_math = not in_math
+            lines, line, size = [], "\u2022" if bullet else "", 1 if bullet else 0
+            for tok in tokens:
+                n = len(tok) // 2 if "$" in tok else len(tok)
+                if line and size + 1 + n > width:
+                    lines.append(line)
+                    line, size = ("   " + tok, 3 + n) if bullet else (tok, n)
+                else:
+                    line, size = (f"{line} {tok}", size + 1 + n) if line else (tok, n)
+            if line:
+                lines.append(line)
+            para_lines.append("\n".join(lines))
+        out.append("\n".join(para_lines))
+    return "\n\n".join(out)
+
+
+_tex = plots.mathtext
+
+
+@functools.cache
+def _derive(policy: Policy) -> Any:
+    from .symbolic import derive
+
+    return derive(policy)
+
+
+_NAMES = {"AIMDFC": "AIMD-FC", "AIMDFCPlus": "AIMD-FC+", "NewAIMD": "New-AIMD"}
+
+
+def _short(p: Policy) -> str:
+    """Name a policy, with only the parameters that differ from the defaults."""
+    default = type(p)().params()
+    changed = [f"{k}={v}" for k, v in p.params().items() if v != default[k]]
+    name = _NAMES.get(type(p).__name__, type(p).__name__)
+    return f"{name}({', '.join(changed)})" if changed else name
+
+
+# --------------------------------------------------------------------------
+# the pages
+# --------------------------------------------------------------------------
+def _title_page() -> Page:
+    aimd = _derive(AIMD())
+    text = (
+        "The model (Chiu & Jain 1989; Lahanas & Tsaoussidis 2003, Sec. 2). $m$ flows share one "
+        "bottleneck that carries $W$ packets per round-trip time (RTT). Time runs in steps of "
+        "one RTT. At every step the network compares the sum of the congestion windows with "
+        "$W$: if $\\sum_i w_i \\geq W$ it answers 0 (congestion) and every flow applies its "
+        "decrease rule; otherwise it answers 1 and every flow applies its increase rule. No flow "
+        "knows $W$, the number of flows or the other windows. TCP's rule is AIMD(1, 1/2): add "
+        "one packet per RTT, halve the window at a congestion event; a single flow then "
+        f"oscillates between ${_tex(aimd.min_window * _wsym())}$ and $W$ and uses a share "
+        f"${_tex(aimd.efficiency)}$ of the link. AIMD-FC and AIMD-FC+ (Lahanas & Tsaoussidis) "
+        "halve only part of the window; New-AIMD (Jasem et al. 2010) claims more than 99%."
+        "\n\n"
+        "Every number and closed form on the following pages is computed when this handout is "
+        "built: closed forms are derived with sympy from the same policy code that is simulated "
+        "(the fixed point of the cycle map in the fluid limit), measured values come from the "
+        "synchronous binary-feedback engine; each caption names the arithmetic used (exact "
+        "fractions or float64)."
+    )
+
+    def draw(fig: Any) -> None:
+        fig.text(0.5, 0.82, "aimdmodel", ha="center", fontsize=34, weight="bold")
+        fig.text(0.5, 0.74, "The Chiu-Jain synchronous binary-feedback model of congestion "
+                 "control", ha="center", fontsize=17)
+        fig.text(0.5, 0.69, "AIMD, AIAD, MIMD, MIAD, AIMD-FC, AIMD-FC+ and New-AIMD: "
+                 "a handout in figures", ha="center", fontsize=13, style="italic")
+        fig.text(0.08, 0.61, wrap_caption(text, 100), ha="left", va="top", fontsize=13,
+                 linespacing=1.55)
+        fig.text(0.5, 0.04, f"generated by aimdmodel {__version__}", ha="center",
+                 fontsize=9, color="0.35")
+
+    return Page("aimdmodel: the Chiu-Jain model of congestion control", text, draw,
+                {"aimd_efficiency": aimd.efficiency, "aimd_min_window": aimd.min_window})
+
+
+def _wsym() -> Any:
+    from .symbolic import W
+
+    return W
+
+
+def _phase_page() -> Page:
+    pols: list[Policy] = [AIMD(), AIAD(a=1, d=8), MIMD(c=Fraction(11, 10)),
+                          MIAD(c=Fraction(11, 10), d=8), AIMDFC(), AIMDFCPlus()]
+    cycles = 8
+    data = [plots.phase_plane_data(p, _X0, _W, cycles=cycles) for p in pols]
+    jain = {_short(p): d.final_jain for p, d in zip(pols, data, strict=True)}
+    rho = {_short(p): _derive(p).contraction for p in (AIMD(), AIMDFC(), AIMDFCPlus())}
+    j0 = float(metrics.jain_index(np.asarray(_X0, dtype=float)))
+    caption = (
+        f"Two flows start at {_X0} with $W = {_W}$ packets/RTT and run {cycles} congestion "
+        "events (exact arithmetic). Solid arrows: increase phases; dashed: decreases."
+        "\n\n"
+        "An additive increase moves parallel to the fairness line $x_1 = x_2$; a multiplicative "
+        "decrease moves toward the origin, so across one cycle the difference $x_2 - x_1$ is "
+        "multiplied by the decrease factor. Derived contraction per congestion event: "
+        + ", ".join(f"{k} ${_tex(v)}$" for k, v in rho.items())
+        + ". AIAD moves along one line parallel to $x_1 = x_2$ (difference unchanged), MIMD "
+        "along one ray through the origin (ratio unchanged), MIAD away from fairness."
+        "\n\n"
+        f"Jain's index $J = (\\sum w)^2 / (m \\sum w^2)$ is {j0:.3f} at the start; after "
+        f"{cycles} events:"
+        + "".join(f"\n- {k}: {v:.3f}" for k, v in jain.items())
+    )
+
+    def draw(fig: Any) -> None:
+        axes = fig.subplots(2, 3)
+        for i, (ax, p) in enumerate(zip(axes.ravel(), pols, strict=True)):
+            plots.plot_phase_plane(p, _X0, _W, cycles=cycles, ax=ax, legend=False)
+            ax.set_title(plots.policy_label(p), fontsize=10)
+            ax.tick_params(labelsize=8)
+            ax.set_xlabel("$x_1$ (packets)", fontsize=9)
+            ax.set_ylabel("$x_2$ (packets)", fontsize=9)
+            if i == 0:
+                handles = _phase_legend_handles(ax)
+        fig.legend(handles=handles, loc="lower center", ncol=3, fontsize=9,
+                   bbox_to_anchor=(0.36, 0.0), frameon=False)
+
+    return Page("The phase plane of two flows", caption, draw,
+                {"jain": jain, "contraction": rho, "jain_start": j0}, layout="side")
+
+
+def _phase_legend_handles(ax: Any) -> list:
+    from matplotlib.lines import Line2D
+
+    ref = ax.get_lines()[:3]
+    return [
+        *ref,
+        Line2D([], [], color="k", linestyle="-", marker=">", label="increase (feedback 1)"),
+        Line2D([], [], color="0.45", linestyle=(0, (4, 2)), marker=">",
+               label="decrease (feedback 0)"),
+    ]
+
+
+def _sawtooth_page() -> Page:
+    pols = [AIMD(), AIMDFC(), AIMDFCPlus()]
+    cap, cycles = 90, 20
+    data = [plots.sawtooth_data(p, cap, cycles=cycles) for p in pols]
+    w = _wsym()
+    lines = []
+    for p, d in zip(pols, data, strict=True):
+        cf = d.closed_form
+        lines.append(
+            f"\n- {_short(p)}: minimum window ${_tex(cf.min_window * w)}$, efficiency "
+            f"${_tex(cf.efficiency)}$, cycle ${_tex(cf.cycle_length)}$ RTTs. Simulated: minimum "
+            f"{d.simulated_min:.2f}, mean {d.simulated_mean:.2f} packets"
+        )
+    caption = (
+        f"One flow alone on a link of $W = {cap}$ packets/RTT, starting at $W/2$, exact "
+        "arithmetic (simulated values: second half of "
+        f"{cycles} cycles). The horizontal lines are closed forms derived by sympy from each "
+        "policy's own code (fixed point of its cycle map, fluid limit), not typed in:"
+        + "".join(lines)
+        + "\n\nSeed 003 states 3/4, 5/6 and 8/9 (Eqs. 1, 7, 16). Keeping the additive part "
+        "whole at a decrease raises the floor of the sawtooth, so the mean moves toward $W$."
+    )
+
+    def draw(fig: Any) -> None:
+        axes = fig.subplots(1, 3, sharey=True)
+        for ax, p in zip(axes, pols, strict=True):
+            plots.plot_sawtooth(p, cap, cycles=cycles, ax=ax)
+            ax.set_title(plots.policy_label(p), fontsize=11)
+            ax.legend(loc="lower right", fontsize=9)
+            if ax is not axes[0]:
+                ax.set_ylabel("")
+
+    values = {_short(p): d for p, d in zip(pols, data, strict=True)}
+    return Page("The sawtooth and its closed-form bounds", caption, draw, values)
+
+
+def _convergence_page() -> Page:
+    from .symbolic import fairness_cycles
+
+    pols: list[Policy] = [AIMD(), AIMD(b=Fraction(7, 8)), AIMDFC(), AIMDFCPlus(),
+                          AIAD(a=1, d=8), MIMD(c=Fraction(11, 10))]
+    cycles = 20
+    fc = {_short(p): fairness_cycles(p, *_X0) for p in pols[:4]}
+    still = {}
+    for p in pols[4:]:
+        d = plots.convergence_data(p, _X0, _W, cycles=cycles)
+        still[_short(p)] = (d.difference[0], d.difference[-1])
+    steps = {}
+    for p in (AIMD(), AIMDFC(), AIMDFCPlus()):
+        tr = simulate(p, list(_X0), _W, cycles=cycles, arithmetic="exact")
+        steps[_short(p)] = metrics.steps_to_fairness(tr, eps=1)
+    paper = float(fc["AIMD"].paper)
+    caption = (
+        f"Same start {_X0}, $W = {_W}$, {cycles} congestion events, exact arithmetic. Left: "
+        "Jain's index at each cycle start. Middle: the window difference $\\max w - \\min w$ "
+        "(log scale), a straight line when it shrinks by a constant factor $\\rho$ per cycle. "
+        "Right: the same against RTTs."
+        "\n\n"
+        "Congestion events until the difference is within 1 packet (derived $\\rho$, exact "
+        "count):"
+        + ", ".join(f" {k} {v.cycles} ($\\rho = {_tex(v.contraction)}$)" for k, v in fc.items())
+        + f"; seed 003's estimate $1 + \\log_2 \\max(x_1, x_2)$ = {paper:.2f} for $\\rho = 1/2$. "
+        "RTTs until within 1 packet for good: "
+        + ", ".join(f"{k} {v}" for k, v in steps.items())
+        + ": the same number of cycles, fewer RTTs per cycle (seed 003, Theorem 2). "
+        + ", ".join(f"{k}: difference {a:g} at the start, {b:.4g} after {cycles} events"
+                    for k, (a, b) in still.items())
+        + "."
+    )
+
+    def draw(fig: Any) -> None:
+        from matplotlib.ticker import MaxNLocator
+
+        axes = fig.subplots(1, 3)
+        plots.plot_convergence(pols, _X0, _W, cycles=cycles, quantity="jain", ax=axes[0])
+        plots.plot_convergence(pols, _X0, _W, cycles=cycles, ax=axes[1])
+        plots.plot_convergence(pols, _X0, _W, cycles=cycles, against="step", ax=axes[2])
+        axes[2].set_title("window difference against RTTs")
+        axes[2].xaxis.set_major_locator(MaxNLocator(5))
+        axes[1].get_legend().remove()
+        axes[2].get_legend().remove()
+        axes[0].legend(loc="center right", fontsize=8)
+
+    return Page("Convergence to fairness", caption, draw,
+                {"cycles": {k: v.cycles for k, v in fc.items()}, "steps": steps,
+                 "paper": paper, "unchanged": still})
+
+
+def _efficiency_page() -> Page:
+    from .symbolic import eq1_utilization
+
+    fams = ("aimd", "aimd-fc", "aimd-fc-plus")
+    names = {"aimd": "AIMD", "aimd-fc": "AIMD-FC", "aimd-fc-plus": "AIMD-FC+"}
+    data = {f: plots.efficiency_curve_data(f) for f in fams}
+    gaps = {f: float(np.max(np.abs(d.simulated - np.asarray(
+        [float(d.expression.subs(d.symbol, b)) for b in d.b_points])))) for f, d in data.items()}
+    eq1 = eq1_utilization()
+    any_d = data["aimd"]
+    caption = (
+        "Efficiency (mean window over $W$, one flow) against the decrease factor $b$, with "
+        "$a = 1$ and, for AIMD-FC+, $f(q) = q/2$. Curves: closed forms derived by sympy with "
+        "$b$ a symbol:"
+        + "".join(f"\n- {names[f]}: ${_tex(d.expression)}$; largest gap of the simulated "
+                  f"points to the curve {gaps[f]:.4f}" for f, d in data.items())
+        + f"\n\nMarkers: simulated at $b$ = {', '.join(f'{b:g}' for b in any_d.b_points)}, "
+        f"$W = {any_d.capacity:g}$, float64, second half of 16 cycles (the gaps come from the "
+        "one congestion RTT per cycle and whole-RTT increases, both of order $1/W$). For AIMD "
+        "with $b = 1/\\beta$ the derived efficiency minus seed 003's Eq. 1, "
+        f"$(\\beta + 1)/(2\\beta)$, simplifies to {eq1.difference}. A gentler decrease (larger "
+        "$b$) is more efficient and slower to become fair (previous page)."
+    )
+
+    def draw(fig: Any) -> None:
+        ax = fig.subplots(1, 1)
+        plots.plot_efficiency_curve(fams, ax=ax)
+        ax.set_title("")
+        ax.legend(loc="lower right", fontsize=10)
+
+    return Page("Efficiency against the decrease factor", caption, draw,
+                {"gaps": gaps, "eq1_difference": eq1.difference,
+                 "expressions": {f: d.expression for f, d in data.items()}})
+
+
+def _response_page() -> Page:
+    import sympy
+
+    from .symbolic import tcp_friendly_increase
+
+    b = sympy.Symbol("b", positive=True)
+    a_of_b = tcp_friendly_increase(b)
+    b_friendly = Fraction(7, 8)
+    a_friendly = sympy.Rational(a_of_b.subs(b, sympy.Rational(7, 8)))
+    friendly = AIMD(a=Fraction(int(a_friendly.p), int(a_friendly.q)), b=b_friendly)
+    pols: list[Policy] = [AIMD(), AIMDFC(), AIMDFCPlus(), friendly]
+    data = [plots.response_data(p) for p in pols]
+    gap = {_short(p): np.abs(d.throughput_points * np.sqrt(d.p_points) / float(d.constant) - 1)
+           for p, d in zip(pols, data, strict=True)}
+    caps = data[0].capacities
+    caption = (
+        "Throughput of one flow against its loss rate, log-log. With one loss per cycle "
+        "(periodic loss) $p = 1/N$, $N$ the packets sent in a cycle, and the throughput is "
+        "$N / n^* = C/\\sqrt{p}$ packets per RTT (times MSS/RTT for bytes per second). "
+        "Derived constants:"
+        + "".join(f"\n- {_short(p)}: $C = {_tex(d.constant)}$ = {float(d.constant):.4f}; "
+                  f"simulated points off the line by {gap[_short(p)][0]:.1%} at "
+                  f"$W = {caps[0]:g}$, {gap[_short(p)][-1]:.2%} at $W = {caps[-1]:g}$"
+                  for p, d in zip(pols, data, strict=True))
+        + "\n\nSeed 003 gives $C_1 = \\sqrt{3/2}$ and $C_2 = \\sqrt{5/2}$ (Eqs. 2, 8). "
+        "TCP-friendly AIMD: solving $C(a, b) = C(1, 1/2)$ for $a$ gives "
+        f"$a = {_tex(a_of_b)}$, so $b = {b_friendly}$ needs $a = {a_friendly}$ and its line lies "
+        "on TCP's. Markers: simulated at $W$ = " + ", ".join(f"{c:g}" for c in caps)
+        + " packets/RTT, float64, second half of 16 cycles."
+    )
+
+    def draw(fig: Any) -> None:
+        ax = fig.subplots(1, 1)
+        plots.plot_response(pols, ax=ax)
+        ax.set_title("")
+        ax.legend(loc="lower left", fontsize=9, ncol=2)
+
+    return Page("Response functions: throughput against loss rate", caption, draw,
+                {"constants": {_short(p): d.constant for p, d in zip(pols, data, strict=True)},
+                 "tcp_friendly": a_of_b, "a_friendly": a_friendly,
+                 "gaps": {k: v.tolist() for k, v in gap.items()}})
+
+
+def _new_aimd_page() -> Page:
+    steps = 400
+    d = {r: plots.new_aimd_data(r, _X0, _W, steps=steps) for r in ("printed", "charitable")}
+    late = {r: v.totals[len(v.totals) // 2:] for r, v in d.items()}
+    growth = {r: float(np.mean(np.diff(v))) for r, v in late.items()}
+    tr = simulate(NewAIMD(reading="charitable"), list(_X0), 1000, steps=3000)
+    eff = float(metrics.efficiency(tr))
+    fcplus = simulate(AIMDFCPlus(), list(_X0), 1000, cycles=30)
+    kept = metrics.whole_cycles(fcplus)
+    fc_share = len(kept) / (kept[-1][1] - kept[0][0] + 1)
+    cf = {r: _derive(NewAIMD(reading=r)) for r in ("printed", "charitable")}
+    caption = (
+        "New-AIMD (seed 000) keeps each flow's initial window $x_i$ and one shared increase $t$; "
+        "a congestion event halves only the $x_i$. Left: the pseudocode as printed ($t$ grows "
+        "at every pass of its loop, congestion or not). Right: the charitable reading of the "
+        "paper's own equations (an RTT either increases or decreases). "
+        f"$W = {_W}$, start {_X0}, exact arithmetic; ticks at the bottom mark congestion RTTs."
+        "\n\n"
+        "Over the second half of a run of "
+        f"{steps} RTTs: printed, {d['printed'].congested_share:.0%} of the RTTs congested and "
+        f"the sum of the windows growing by {growth['printed']:.2f} packets per RTT; "
+        f"charitable, {d['charitable'].congested_share:.0%} congested and the sum growing by "
+        f"{growth['charitable']:.2f}, ending at {d['charitable'].totals[-1]:g} packets. "
+        "The claimed efficiency above 99% is met by "
+        f"the charitable reading (simulated {eff:.4f} at $W = 1000$, float64) only with a loss "
+        f"in every RTT, against {fc_share:.1%} of RTTs for AIMD-FC+. Derived with sympy: printed, "
+        f"{cf['printed'].reason.split(':')[0]}; charitable, the only fixed point has "
+        f"$n^* = {_tex(cf['charitable'].cycle_length)}$ RTTs of increase per cycle."
+    )
+
+    def draw(fig: Any) -> None:
+        axes = fig.subplots(1, 2)
+        for ax, r in zip(axes, ("printed", "charitable"), strict=True):
+            plots.plot_new_aimd(r, _X0, _W, steps=120, ax=ax)
+            ax.set_title(f"New-AIMD(1, 1/2), {r} reading", fontsize=11)
+            ax.legend(loc="upper left", fontsize=9, ncol=2)
+
+    return Page("New-AIMD: the printed pseudocode and its charitable reading", caption, draw,
+                {"congested_share": {r: v.congested_share for r, v in d.items()},
+                 "growth": growth, "efficiency_charitable": eff, "fcplus_share": fc_share})
+
+
+TOPICS: dict[str, Callable[[], Page]] = {
+    "title": _title_page,
+    "phase-plane": _phase_page,
+    "sawtooth": _sawtooth_page,
+    "convergence": _convergence_page,
+    "efficiency": _efficiency_page,
+    "response": _response_page,
+    "new-aimd": _new_aimd_page,
+}
+"""The pages of the handout in order, by topic name."""
+
+
+def handout_pages(topics: Sequence[str] | None = None) -> list[Page]:
+    """Compute the pages of the handout (captions and values), without drawing.
+
+    Parameters
+    ----------
+    topics : sequence of str, optional
+        Names from :data:`TOPICS` to compute, in the handout's order; all of
+        them by default: the title page, then the phase plane, the sawtooth,
+        convergence, efficiency against ``b``, response functions, New-AIMD.
+
+    Returns
+    -------
+    list of Page
+
+    Raises
+    ------
+    ValueError
+        If a topic name is unknown.
+
+    Examples
+    --------
+    >>> pages = handout_pages(["title", "new-aimd"])
+    >>> [p.title for p in pages]
+    ['aimdmodel: the Chiu-Jain model of congestion control', \
+'New-AIMD: the printed pseudocode and its charitable reading']
+    >>> pages[1].values["congested_share"]
+    {'printed': 1.0, 'charitable': 1.0}
+    """
+    if topics is None:
+        topics = list(TOPICS)
+    unknown = [t for t in topics if t not in TOPICS]
+    if unknown:
+        raise ValueError(f"topics must be among {', '.join(TOPICS)}; got {unknown[0]!r}")
+    return [make() for name, make in TOPICS.items() if name in topics]
+
+
+def _render(page: Page, number: int, total: int) -> Any:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=PAGE_SIZE)
+    if number == 1:
+        page.draw(fig)
+        return fig
+    fig.suptitle(page.title, fontsize=18, weight="bold", y=0.965)
+    size, spacing = 11, 1.5
+    if page.layout == "side":
+        fig.subplots_adjust(left=0.05, right=0.66, top=0.88, bottom=0.12, wspace=0.32,
+                            hspace=0.32)
+        page.draw(fig)
+        text = wrap_caption(page.caption, 40)
+        fig.text(0.685, 0.88, text, ha="left", va="top", fontsize=size, linespacing=spacing)
+    else:
+        text = wrap_caption(page.caption)
+        # the caption's height on the page decides where the figure may end
+        lines = text.count("\n") + 1
+        height = lines * size * spacing / 72 / PAGE_SIZE[1]
+        top_of_caption = 0.05 + height
+        fig.subplots_adjust(left=0.07, right=0.97, top=0.88, bottom=top_of_caption + 0.085,
+                            wspace=0.25, hspace=0.35)
+        page.draw(fig)
+        fig.text(0.07, top_of_caption, text, ha="left", va="top", fontsize=size,
+                 linespacing=spacing)
+    fig.text(0.97, 0.02, f"{number} / {total}", ha="right", fontsize=9, color="0.35")
+    return fig
+
+
+def build_handout(path: str | os.PathLike, topics: Sequence[str] | None = None) -> list[Page]:
+    """Write the handout to ``path`` as a multi-page PDF, atomically.
+
+    Parameters
+    ----------
+    path : str or path-like
+        Where to write; must end in ``.pdf``. The file appears whole or not
+        at all (:func:`aimdmodel._io.atomic_path`).
+    topics : sequence of str, optional
+        Pages to include (see :func:`handout_pages`); all by default.
+
+    Returns
+    -------
+    list of Page
+        The pages written, in order.
+
+    Raises
+    ------
+    ValueError
+        If ``path`` does not end in ``.pdf``.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "title.pdf"
+    >>> len(build_handout(out, topics=["title"])), out.read_bytes()[:5]
+    (1, b'%PDF-')
+    """
+    if not str(path).lower().endswith(".pdf"):
+        raise ValueError(f"the handout is a PDF: path must end in .pdf, got {str(path)!r}")
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with atomic_path(path, suffix=".pdf") as tmp, PdfPages(tmp, metadata={
+        "Title": "aimdmodel: the Chiu-Jain model of congestion control",
+        "Subject": "Teaching handout",
+        "Creator": f"aimdmodel {__version__}",
+    }) as pdf:
+        pages = handout_pages(topics)
+        for i, page in enumerate(pages, start=1):
+            pdf.savefig(_render(page, i, len(pages)))
+    return pages
