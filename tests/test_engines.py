@@ -236,7 +236,8 @@ def test_kernel_spec_is_a_verified_generic_check():
     assert kernel_spec(Liar()) is None
     tr = simulate(Liar(), [1, 30], 100, steps=60, engine="kernel")
     assert tr.engine == "step"
-    assert kernel_spec(AIMDFC()) is None and kernel_spec(NewAIMD()) is None
+    assert kernel_spec(AIMDFC()) is None
+    assert kernel_spec(NewAIMD()) is None
     assert tuple(kernel_spec(AIMD(a=2))) == (2, 1, 0, F(1, 2), 0)
 
 
@@ -279,17 +280,15 @@ def test_record_cycles_metrics_equal_record_all_exact(policy, engine):
     full = simulate(policy, [1, 30], 100, cycles=12, arithmetic="exact")
     rec = simulate(policy, [1, 30], 100, cycles=12, arithmetic="exact", engine=engine,
                    record="cycles")
-    assert rec.record == "cycles" and rec.n_steps == full.n_steps
+    assert rec.record == "cycles"
+    assert rec.n_steps == full.n_steps
     assert (rec.congestion_steps == full.congestion_steps).all()
     idx = rec.cycle_record.times
     assert (rec.windows == full.windows[idx]).all()
     for fn in ALL_METRICS:
-        try:
-            value = fn(rec)
-        except ValueError as exc:  # only without affine ramps, and said so
-            assert not rec.cycle_record.affine and "affine" in str(exc)
-            continue
-        assert value == fn(full), fn.__name__
+        if not rec.cycle_record.affine and fn is metrics.steps_to_fairness:
+            continue  # may need windows inside a non-affine ramp: checked below
+        assert fn(rec) == fn(full), fn.__name__
     assert (metrics.jain_index(rec) == metrics.jain_index(full)[idx]).all()
 
 
@@ -316,7 +315,8 @@ def test_record_cycles_batched(engine, arithmetic):
 def test_record_none_keeps_ends_only(engine):
     full = simulate(AIMD(), [1, 30], 100, steps=500)
     tr = simulate(AIMD(), [1, 30], 100, steps=500, engine=engine, record="none")
-    assert tr.windows.shape == (2, 2) and tr.n_steps == 500
+    assert tr.windows.shape == (2, 2)
+    assert tr.n_steps == 500
     assert (tr.windows[-1] == full.windows[-1]).all()
     assert tr.cycle_record.segment_sums[0] == pytest.approx(full.totals[:-1].sum(), rel=1e-13)
     with pytest.raises(ValueError, match="record='none'"):
