@@ -28,6 +28,7 @@ from .policies import (
     Policy,
     make_policy,
 )
+from .sweep import policy_grid, sweep
 from .trajectory import Trajectory
 
 __all__ = [
@@ -44,7 +45,9 @@ __all__ = [
     "Trajectory",
     "make_policy",
     "metrics",
+    "policy_grid",
     "simulate",
+    "sweep",
 ]
 
 __version__ = "0.1.0"
