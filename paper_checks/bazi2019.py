@@ -209,7 +209,7 @@ def checks() -> list:
         "ssthresh = cwnd (effective decrease factor 1)",
         f"decrease factor {b_described}: not a decrease (LinearControl rejects it: {rejected}); "
         f"with RFC 5681's cwnd/2 the model converges to fairness: {fair_rfc}",
-        verdict_from_counterexample(rejected, holds_under=False),
+        verdict_from_counterexample(rejected, holds_under=b_described < 1),
         "In the synchronous model the congestion-avoidance phase resumes from ssthresh after "
         "slow start, so the described rule backs off by ssthresh/cwnd = 1: no decrease, and the "
         "windows' sum never falls back below W (aimdmodel.LinearControl(a_d=0, b_d=1) raises "

@@ -366,12 +366,14 @@ def checks() -> list:
             "of the network resources (equilibrium).",
             "fair and at equilibrium",
             f"{reading}: |w2 - w1| = {float(gap_end):.3g} after 60 events; windows' sum over the "
-            f"last 10 RTTs up to {float(peak):.4g} (W = 100)",
-            verdict_from_checks([gap_end < 1, bounded]),
+            f"last 10 RTTs up to {float(peak):.4g} (W = 100); congested share of the last 20 "
+            f"RTTs {congested_share(tr, 20):.0%}",
+            verdict_with_caveat(gap_end < 1 and bounded, congested_share(tr, 20) == 1.0),
             "Exact simulation, W = 100, windows 1 and 30, 60 congestion events. Fair: the "
             "difference of the windows halves at every event in both readings. Equilibrium: the "
             "sum stays within 2W. As printed, t grows at every RTT once every RTT is congested, "
             "so the windows grow without bound; the charitable reading holds the sum at W. "
-            "Rule: both parts -> reproduced; one -> partly.",
+            "Rule: fair and bounded, with the caveat 'every one of the last 20 RTTs congested' "
+            "-> partly; not both -> refuted.",
         )
     return c.claims
