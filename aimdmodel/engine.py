@@ -32,6 +32,9 @@ DEFAULT_MAX_STEPS = 10_000_000
 
 
 def _check_x0(x0: Any) -> np.ndarray:
+    fast = _numeric_x0(x0)
+    if fast is not None:
+        return fast
     try:
         arr = np.asarray(x0, dtype=object)
     except (TypeError, ValueError) as exc:  # ragged input
@@ -52,6 +55,40 @@ def _check_x0(x0: Any) -> np.ndarray:
         if v < 0:
             raise ValueError(f"x0 must hold windows >= 0, got {v}")
     return arr
+
+
+def _numeric_x0(x0: Any) -> np.ndarray | None:
+    """Vectorised :func:`_check_x0` for windows that numpy holds as ints or floats.
+
+    Returns None (use the element-by-element checks) for anything else.
+    """
+    if isinstance(x0, np.ndarray):
+        arr = x0
+    elif isinstance(x0, (list, tuple)) and x0 and isinstance(x0[0], (list, tuple, np.ndarray)):
+        try:
+            arr = np.asarray(x0)
+        except (TypeError, ValueError, OverflowError):
+            return None
+    else:
+        return None
+    if arr.dtype.kind not in "iuf" or arr.ndim not in (1, 2) or arr.size == 0:
+        return None
+    if not np.isfinite(arr).all():
+        bad = arr.ravel()[~np.isfinite(arr.ravel())][0]
+        raise ValueError(f"x0 must hold finite windows, got {bad!r}")
+    if (arr < 0).any():
+        raise ValueError(f"x0 must hold windows >= 0, got {arr.ravel()[(arr < 0).ravel()][0]}")
+    return arr
+
+
+def _below_floor(raw: np.ndarray, floor: Any) -> bool:
+    """True when some window of ``raw`` is below the policy's floor (exactly)."""
+    if raw.dtype != object and floor == 0:
+        return bool((raw < 0).any())
+    if raw.dtype != object:
+        near = raw.ravel()[raw.ravel() <= float(floor) * (1 + 1e-12) + 1e-300]
+        return any(v.item() < floor for v in near)
+    return any(v < floor for v in raw.ravel())
 
 
 def _check_count(name: str, value: Any) -> int | None:
@@ -179,7 +216,7 @@ def simulate(
         raise ValueError(f"capacity must be finite and > 0, got {capacity!r}")
     raw = _check_x0(x0)
     floor = policy.window_floor
-    if is_number(floor) and any(v < floor for v in raw.ravel()):
+    if is_number(floor) and _below_floor(raw, floor):
         raise ValueError(f"x0 must hold windows >= the policy's floor {floor}")
 
     if arithmetic == "float":

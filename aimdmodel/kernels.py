@@ -221,6 +221,7 @@ def _float_steps(  # pragma: no cover - compiled
 ):
     B, m = w0.shape
     stack = np.empty(64)
+    short = prog.shape[0] == 1
     final = np.empty((B, m))
     events = np.zeros(B, dtype=np.int64)
     row = np.empty(m)
@@ -230,12 +231,11 @@ def _float_steps(  # pragma: no cover - compiled
         k = 0
         acc = 0.0
         for t in range(steps):
-            tot = _tree_sum(row, prog, stack)
+            tot = _block(row, 0, m) if short else _tree_sum(row, prog, stack)
             cong = tot >= W if ge else tot > W
             if cong:
                 for i in range(m):
-                    v = a_d + b_d * row[i]
-                    row[i] = v if v >= fl else fl
+                    row[i] = max(a_d + b_d * row[i], fl)
                 events[b] += 1
             else:
                 for i in range(m):
@@ -268,6 +268,7 @@ def _float_until(w0, W, ge, a_i, b_i, a_d, b_d, fl, prog, cycles, max_steps):  #
     # per system: the step after its cycles-th congestion event (-1 if not within max_steps)
     B, m = w0.shape
     stack = np.empty(64)
+    short = prog.shape[0] == 1
     stop = np.full(B, -1, dtype=np.int64)
     events = np.zeros(B, dtype=np.int64)
     row = np.empty(m)
@@ -275,12 +276,11 @@ def _float_until(w0, W, ge, a_i, b_i, a_d, b_d, fl, prog, cycles, max_steps):  #
         for i in range(m):
             row[i] = w0[b, i]
         for t in range(max_steps):
-            tot = _tree_sum(row, prog, stack)
+            tot = _block(row, 0, m) if short else _tree_sum(row, prog, stack)
             cong = tot >= W if ge else tot > W
             if cong:
                 for i in range(m):
-                    v = a_d + b_d * row[i]
-                    row[i] = v if v >= fl else fl
+                    row[i] = max(a_d + b_d * row[i], fl)
                 events[b] += 1
                 if events[b] >= cycles:
                     stop[b] = t + 1
@@ -311,8 +311,7 @@ def _int_steps(  # pragma: no cover - compiled
             cong = tot >= thr
             if cong:
                 for i in range(m):
-                    v = (d0 + d1 * row[i]) // q_d
-                    row[i] = v if v >= fl else fl
+                    row[i] = max((d0 + d1 * row[i]) // q_d, fl)
                 events[b] += 1
             else:
                 for i in range(m):
@@ -355,8 +354,7 @@ def _int_until(w0, thr, c0, c1, q_i, d0, d1, q_d, fl, cycles, max_steps):  # pra
                 tot += row[i]
             if tot >= thr:
                 for i in range(m):
-                    v = (d0 + d1 * row[i]) // q_d
-                    row[i] = v if v >= fl else fl
+                    row[i] = max((d0 + d1 * row[i]) // q_d, fl)
                 events[b] += 1
                 if events[b] >= cycles:
                     stop[b] = t + 1
