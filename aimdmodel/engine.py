@@ -82,7 +82,7 @@ def _numeric_x0(x0: Any) -> np.ndarray | None:
 
 
 def _below_floor(raw: np.ndarray, floor: Any) -> bool:
-    """True when some window of ``raw`` is below the policy's floor (exactly)."""
+    """Tell whether some window of ``raw`` is below the policy's floor (exactly)."""
     if raw.dtype != object and floor == 0:
         return bool((raw < 0).any())
     if raw.dtype != object:
