@@ -178,7 +178,7 @@ def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = Tr
     )
     ax.set_xlabel("step (RTT)")
     ax.set_ylabel("congestion window (packets)")
-    ax.set_title(f"{tr.policy!r}, {tr.arithmetic} arithmetic")
+    ax.set_title(f"{policy_label(tr.policy)}, {tr.arithmetic} arithmetic")
     ax.legend(loc="best", fontsize="small")
     return artists
 
