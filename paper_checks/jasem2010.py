@@ -19,6 +19,7 @@ from fractions import Fraction
 import sympy as sp
 
 from aimdmodel import AIMD, AIMDFCPlus, NewAIMD, metrics, simulate
+from aimdmodel import theorems as T
 from aimdmodel.symbolic import derive
 
 from ._build import Collector
@@ -58,25 +59,6 @@ def _sums_at_congestion(policy, n_cycles: int):
     return (x1, x2), ks, sums
 
 
-def _search_recurrence(reading: str, max_w: int = 24):
-    """Smallest (W, x2, x1), x1 < x2, x1 + x2 < W, whose exact run breaks
-    k2 = (W - 2 k1)/4 or k_m = k2/2^(m-2) (m = 3, 4) in a cycle that exists."""
-    pol = NewAIMD(reading=reading)
-    for W in range(3, max_w + 1):
-        for x2 in range(1, W):
-            for x1 in range(1, x2):
-                if x1 + x2 >= W:
-                    continue
-                tr = simulate(pol, [x1, x2], W, cycles=4, arithmetic="exact")
-                k = increase_counts(tr)
-                k2 = Fraction(W - 2 * k[0], 4)
-                want = [k2, k2 / 2, k2 / 4]
-                for m, (got, exp) in enumerate(zip(k[1:4], want, strict=True), start=2):
-                    if got != exp:
-                        return (x1, x2, W), m, k[:4], exp
-    return None
-
-
 def checks() -> list:
     c = Collector(KEY)
 
@@ -85,20 +67,27 @@ def checks() -> list:
         (x1, x2), ks, sums = _sums_at_congestion(NewAIMD(reading=reading), 4)
         printed = [(x1 + x2) / 2**m + 2 * sum(ks[: m + 1]) for m in range(4)]
         diffs = [sp.simplify(s - p) for s, p in zip(sums, printed, strict=True)]
+        # alternative count: k_j = growth of t in cycle j (increase steps, plus the
+        # congestion step's increment in the printed reading)
+        shift = 1 if reading == "printed" else 0
+        to_growth = {ks[j]: ks[j] - shift for j in range(1, 4)}
+        alt = [sp.simplify(s.subs(to_growth) - p) for s, p in zip(sums, printed, strict=True)]
         c.add(
             f"eqs1-4-{reading}",
             "Eqs. 1-4",
             "At the m-th congestion event the two windows sum to x1/2^(m-1) + x2/2^(m-1) + "
             "2k1 + ... + 2km.",
             "x/2^(m-1) + 2(k1 + ... + km)",
-            f"{reading} reading: computed minus printed = {', '.join(str(d) for d in diffs)} "
-            "(m = 1..4)",
-            verdict_from_checks([d == 0 for d in diffs]),
+            f"{reading} reading, k_j = increase steps: computed minus printed = "
+            f"{', '.join(str(d) for d in diffs)} (m = 1..4); k_j = growth of t per cycle: "
+            f"{', '.join(str(d) for d in alt)}",
+            verdict_from_readings(all(d == 0 for d in diffs), all(d == 0 for d in alt)),
             f"sympy: NewAIMD(reading='{reading}') run on symbols x1, x2, k1..k4 (its own "
             "init/advance/decrease code), sum of the windows at the end of each cycle, minus "
             "the printed Eq. m. The printed pseudocode increments t also at the congestion "
-            "step, which adds 2 per past congestion event. Rule: all four equal -> reproduced; "
-            "some -> partly; none -> refuted.",
+            "step, which adds 2 per past congestion event unless k_j counts that step (see "
+            "cycle-rtts). Rule: equal with k_j = increase steps -> reproduced; only with k_j = "
+            "growth of t -> partly; neither -> refuted.",
         )
     (x1, x2), ks, aimd_sums = _sums_at_congestion(AIMD(), 4)
     printed_aimd = [
@@ -123,27 +112,33 @@ def checks() -> list:
     )
 
     # --- the recurrences ----------------------------------------------------------
+    # k_j of Eqs. 1-4 read as the growth of t in cycle j (theorems.new_aimd_recurrences):
+    # for the printed reading that is the increase steps plus the decrease step's
+    # increment, for the charitable reading the increase steps.
     W = sp.Symbol("W", positive=True)
     for reading in READINGS:
         (x1, x2), ks, sums = _sums_at_congestion(NewAIMD(reading=reading), 4)
-        sol = sp.solve([sp.Eq(s, W) for s in sums], [x1, *ks[1:]], dict=True)[0]
-        k2 = sp.simplify(sol[ks[1]])
+        gs = sp.symbols("g1:5", positive=True)
+        shift = 1 if reading == "printed" else 0
+        to_g = {ks[0]: gs[0], **{ks[j]: gs[j] - shift for j in range(1, 4)}}
+        sums_g = [sp.expand(s.subs(to_g)) for s in sums]
+        sol = sp.solve([sp.Eq(s, W) for s in sums_g], [x1, *gs[1:]], dict=True)[0]
+        k2 = sp.simplify(sol[gs[1]])
         fluid_ok = [
-            sp.simplify(k2 - (W - 2 * ks[0]) / 4) == 0,
-            sp.simplify(sol[ks[2]] - k2 / 2) == 0,
-            sp.simplify(sol[ks[3]] - k2 / 4) == 0,
+            sp.simplify(k2 - (W - 2 * gs[0]) / 4) == 0,
+            sp.simplify(sol[gs[2]] - k2 / 2) == 0,
+            sp.simplify(sol[gs[3]] - k2 / 4) == 0,
         ]
-        hit = _search_recurrence(reading)
-        tr = simulate(
-            NewAIMD(reading=reading), list(EXACT_X), EXACT_W, cycles=6, arithmetic="exact"
+        hit = T.find_counterexample(T.new_aimd_recurrences, T.two_flow_grid(16), reading=reading)
+        exact = T.new_aimd_recurrences(*EXACT_X, EXACT_W, m=5, reading=reading)
+        steps = increase_counts(
+            simulate(NewAIMD(reading=reading), list(EXACT_X), EXACT_W, cycles=5, arithmetic="exact")
         )
-        k = increase_counts(tr)
-        k2n = Fraction(EXACT_W - 2 * k[0], 4)
-        exact_ok = all(k[m - 1] == k2n / 2 ** (m - 2) for m in range(2, 6))
-        where_text = (
-            f"minimal counterexample x = {hit[0][:2]}, W = {hit[0][2]}: k = {hit[2]}, cycle "
-            f"{hit[1]} has k = {hit[2][hit[1] - 1]} vs {hit[3]}"
-            if hit
+        hit_text = (
+            f"minimal counterexample x = ({hit.inputs['x1']}, {hit.inputs['x2']}), W = "
+            f"{hit.inputs['W']}: k = {[str(v) for v in hit.quantities['k']]} vs predicted "
+            f"{[str(v) for v in hit.quantities['predicted']]}"
+            if hit is not None
             else "no counterexample"
         )
         c.add(
@@ -151,18 +146,42 @@ def checks() -> list:
             "After Eq. 4; pseudocode",
             "k2 = (W - 2k1)/4 and km = k2/2^(m-2) (m >= 3).",
             "k2 = (W - 2k1)/4, km = k2/2^(m-2)",
-            f"{reading}: fluid solution k2 = {k2}; {where_text}; on x = {EXACT_X}, W = "
-            f"{EXACT_W}: k = {k[:6]}",
-            verdict_from_counterexample(hit is not None, holds_under=all(fluid_ok) and exact_ok),
-            f"(1) sympy: solved 'sum at the m-th event = W' (m = 1..4, the printed equalities) "
-            f"from the policy's own code for x1 and k2..k4: recurrences hold in the fluid "
-            f"limit: {all(fluid_ok)}. (2) Exact simulation, every integer instance 1 <= x1 < x2, "
-            "x1 + x2 < W <= 24 in order of W, then x2, then x1, first 4 cycles: a cycle whose "
-            "increase count differs from the recurrence is a counterexample (windows move in "
-            "whole steps and overshoot W; k = 1/2 is impossible). (3) Condition checked: the "
-            f"sum meets W exactly at each event (x = {EXACT_X}, W = {EXACT_W}, m = 2..5): "
-            f"{exact_ok}. Rule: counterexample found; holds under exact equality at every "
+            f"{reading}: fluid solution k2 = {str(k2).replace('g', 'k')}; {hit_text}; on x = "
+            f"{EXACT_X}, W = {EXACT_W}: k = {[str(v) for v in exact.quantities['k']]} "
+            f"(increase steps per cycle {steps[:5]})",
+            verdict_from_counterexample(hit is not None, holds_under=all(fluid_ok) and exact.holds),
+            "k_j = growth of the accumulated increase t during cycle j (for the printed reading "
+            "this includes the increment of the congestion step; with k_j = increase steps only, "
+            "the printed reading is off by one every cycle). (1) sympy: the printed equalities "
+            "'sum at the m-th event = W' (m = 1..4) from the policy's own code, solved for x1 and "
+            f"k2..k4: the recurrences hold in the fluid limit: {all(fluid_ok)}. (2) "
+            "theorems.find_counterexample(new_aimd_recurrences) over every 0 < x1 < x2, x1 + x2 "
+            "< W <= 16 (order W, x2, x1), exact arithmetic, 4 cycles: windows move in whole steps "
+            "and overshoot W, so a predicted k such as 1/2 cannot occur. (3) Condition checked: "
+            f"the sum meets W exactly at each event (x = {EXACT_X}, W = {EXACT_W}, m = 5): "
+            f"{exact.holds}. Rule: counterexample found; holds under exact equality at every "
             "event if (1) and (3) hold -> partly, else refuted.",
+        )
+        # "the m-th cycle includes k_m + 1 RTTs", with k_m as in Eqs. 1-4 and the recurrences
+        tr = simulate(
+            NewAIMD(reading=reading), list(EXACT_X), EXACT_W, cycles=5, arithmetic="exact"
+        )
+        rtts = [s_ + 1 for s_ in increase_counts(tr)]
+        ok = [r == g + 1 for r, g in zip(rtts, exact.quantities["k"], strict=False)]
+        c.add(
+            f"cycle-rtts-{reading}",
+            "Eqs. 1-4 ('the m-th cycle includes k_m + 1 RTTs')",
+            "The j-th cycle lasts k_j + 1 RTTs (k_j additive increase steps and one decrease).",
+            "k_j + 1 RTTs",
+            f"{reading}: RTTs per cycle {rtts} vs k_j + 1 = "
+            f"{[str(g + 1) for g in exact.quantities['k'][: len(rtts)]]}",
+            verdict_from_checks(ok),
+            f"Exact simulation on x = {EXACT_X}, W = {EXACT_W} (the sum meets W at every "
+            "event), 5 cycles; k_j as in the recurrences (growth of t per cycle). In the printed "
+            "pseudocode t also grows at the congestion step, so the k_j that make Eqs. 1-4 and "
+            "the recurrences hold count that step, and a cycle after the first lasts k_j RTTs: "
+            "the printed pseudocode cannot satisfy both statements. Rule: every cycle -> "
+            "reproduced; some -> partly.",
         )
 
     # --- the efficiency claim ------------------------------------------------------
