@@ -334,10 +334,7 @@ def _derive(args: argparse.Namespace) -> str:
 
 
 def _handout(args: argparse.Namespace) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from .handout import build_handout
+    from .handout import build_handout  # draws on bare Figures: no pyplot, no backend switch
 
     pages = build_handout(args.out)
     lines = [f"wrote {args.out} ({len(pages)} pages)"]
