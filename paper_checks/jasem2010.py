@@ -228,8 +228,8 @@ def checks() -> list:
         verdict_from_readings(abs(gain_model - 0.11) <= 0.005, abs(gain_paper - 0.11) <= 0.005),
         "Relative gain = efficiency(New-AIMD)/efficiency(AIMD-FC+) - 1, AIMD-FC+'s 8/9 from "
         "symbolic.derive, New-AIMD's from the simulation above (charitable; the printed "
-        "reading gives the same). The paper's '11%' is the relative gain of 99% over 88.9% "
-        "(11.4%); the model's New-AIMD sits at 100% (12.5%). Rule: model within 0.5 point of "
+        "reading gives the same). The paper's '11%' is the relative gain of 99% over 88.9%; "
+        "the model's New-AIMD sits at 100%. Rule: model within 0.5 point of "
         "11% -> reproduced; only the paper's own arithmetic -> partly.",
     )
     c.add(
@@ -337,8 +337,9 @@ def checks() -> list:
         f"{float(fcp) / effs['charitable']:.4f} ({1 - float(fcp) / effs['charitable']:.1%} less)",
         verdict,
         f"The model has no variable for: {', '.join(missing)}; it has no queue, so no queueing "
-        "delay. It can only say that a 100% vs 8/9 efficiency would shorten a transfer by "
-        "11.1% if every packet sent were delivered, which New-AIMD's loss in every RTT "
+        "delay. It can only say that New-AIMD's 100% against AIMD-FC+'s 8/9 would shorten a "
+        "transfer by the fraction above if every packet sent were delivered, which New-AIMD's "
+        "loss in every RTT "
         "denies. What would decide it: a model with a queue and losses (goodput), or the "
         "NCTUns runs.",
     )

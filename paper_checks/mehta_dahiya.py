@@ -162,6 +162,7 @@ def checks() -> list:
     # --- throughput formula against the stated simulation time ---------------------
     kbps_bits = [Fraction(r[5] * 8, SIM_TIME * 1000) for r in rows]
     matches = [abs(k - r[7]) <= THR_TOL for k, r in zip(kbps_bits, rows, strict=True)]
+    n_scaled = sum(abs(r[5] * scale - r[7]) <= THR_TOL for r in rows)
     implied_kbit = Fraction(8, 1000) / scale
     implied_kbyte = Fraction(1, 1000) / scale
     c.add(
@@ -175,7 +176,8 @@ def checks() -> list:
         f"{sum(matches)} of {len(rows)}",
         verdict_from_checks(matches),
         f"Exact arithmetic: received bytes x 8 / ({SIM_TIME} s x 1000) for every row. The printed "
-        f"throughputs are received x {scale} in 16 of 18 rows, i.e. the simulation time they "
+        f"throughputs are received x {scale} in {n_scaled} of {len(rows)} rows, i.e. the "
+        "simulation time they "
         f"imply is {float(implied_kbit):g} s if KBPS means kbit/s, or {float(implied_kbyte):g} s "
         "if it means kB/s, not the stated 100 s. Rule: every row matches the stated formula "
         "-> reproduced; none -> refuted.",
