@@ -12,6 +12,7 @@ fairness metric, its parameter bounds and its appendix tables.
 
 from __future__ import annotations
 
+import itertools
 from decimal import Decimal
 from fractions import Fraction
 
@@ -363,6 +364,50 @@ def checks() -> list:
         "synchronous model: the scores as printed rank the unfair AIAD best. With the score "
         "negated for lower-is-better metrics (fairness, loss, delay) the ranking is right. "
         "Rule: printed fails, negated holds -> partly.",
+    )
+
+    # --- the fairness metric itself ----------------------------------------------------
+    def _f(v):
+        return [Fraction(x) for x in v]
+
+    eq0 = metrics.spread(np.array(_f([5, 5, 5]), dtype=object)) == 0
+    scale_inv = metrics.spread(np.array(_f([1, 2, 4]), dtype=object)) == metrics.spread(
+        np.array(_f([2, 4, 8]), dtype=object)
+    )
+    top = metrics.spread(np.array(_f([3, 0, 0]), dtype=object))
+    pair = None
+    seen: dict = {}
+    for hi in range(1, 6):
+        for v in itertools.product(range(hi + 1), repeat=3):
+            if max(v) != hi or list(v) != sorted(v):
+                continue
+            arr = np.array(_f(v), dtype=object)
+            key = metrics.spread(arr)
+            j = metrics.jain_index(arr)
+            if key in seen and seen[key][1] != j:
+                pair = (seen[key][0], v, key, seen[key][1], j)
+                break
+            seen.setdefault(key, (v, j))
+        if pair:
+            break
+    c.add(
+        "fairness-metric",
+        "Sec. 4 (metrics)",
+        "Fairness is measured by (g_max - g_min)/g_avg of the test flows' goodputs.",
+        "a fairness measure (0 for equal goodputs)",
+        f"0 for equal goodputs: {eq0}; scale-invariant: {scale_inv}; one flow of three taking "
+        f"all: {top} (not bounded by 1 like goodput); same value, different Jain index: "
+        + (
+            f"{pair[0]} and {pair[1]} both {pair[2]}, Jain {pair[3]} vs {pair[4]}"
+            if pair
+            else "none"
+        ),
+        verdict_from_checks([eq0, scale_inv]),
+        "Exact (Fraction) evaluation with aimdmodel.metrics.spread and jain_index; the pair is "
+        "the first found over sorted integer allocations of 3 flows by largest entry. The metric "
+        "is a consistent unfairness measure (0 iff equal, unit-free) but runs the other way from "
+        "goodput (lower is better, up to m) and ignores the middle flows, so it does not order "
+        "allocations as Jain's index does. Rule: both defining properties -> reproduced.",
     )
 
     # --- parameter bounds from the 10% rule --------------------------------------------
