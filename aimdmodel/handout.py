@@ -144,7 +144,7 @@ def _title_page() -> Page:
         "The model (Chiu & Jain 1989; Lahanas & Tsaoussidis 2003, Sec. 2). $m$ flows share one "
         "bottleneck that carries $W$ packets per round-trip time (RTT). Time runs in steps of "
         "one RTT. At every step the network compares the sum of the congestion windows with "
-        "$W$: if $\\sum_i w_i \\geq W$ it answers 0 (congestion) and every flow applies its "
+        "$W$: if $w_1 + \\dots + w_m \\geq W$ it answers 0 (congestion) and every flow applies its "
         "decrease rule; otherwise it answers 1 and every flow applies its increase rule. No flow "
         "knows $W$, the number of flows or the other windows. TCP's rule is AIMD(1, 1/2): add "
         "one packet per RTT, halve the window at a congestion event; a single flow then "
@@ -199,7 +199,7 @@ def _phase_page() -> Page:
         + ". AIAD moves along one line parallel to $x_1 = x_2$ (difference unchanged), MIMD "
         "along one ray through the origin (ratio unchanged), MIAD away from fairness."
         "\n\n"
-        f"Jain's index $J = (\\sum w)^2 / (m \\sum w^2)$ is {j0:.3f} at the start; after "
+        f"Jain's index $J = (\\Sigma w)^2 / (m\\, \\Sigma w^2)$ is {j0:.3f} at the start; after "
         f"{cycles} events:"
         + "".join(f"\n- {k}: {v:.3f}" for k, v in jain.items())
     )
