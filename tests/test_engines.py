@@ -223,6 +223,20 @@ def test_kernel_equals_step_engine(policy, arithmetic, m):
         assert_same(ref, fast)
 
 
+@pytest.mark.parametrize("shape", [(1, 9), (2, 9), (3, 16), (5, 100), (3, 150), (4, 3)])
+def test_kernel_record_none_equals_step_engine(shape):
+    """record='none' runs two systems at a time when 8 <= m <= 128: same bits."""
+    rng = np.random.default_rng(shape[1])
+    x = rng.uniform(0, 40, size=shape)
+    pol = AIMD(a=0.3, b=0.7)
+    W = 31.7 * shape[1]
+    ref = simulate(pol, x, W, steps=150, record="none")
+    fast = simulate(pol, x, W, steps=150, record="none", engine="kernel")
+    assert fast.engine == "kernel"
+    assert_same(ref, fast)
+    assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
+
+
 def test_kernel_spec_is_a_verified_generic_check():
     @dataclass(frozen=True, repr=False)
     class Liar(AIMD):
