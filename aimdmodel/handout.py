@@ -61,6 +61,12 @@ class Page:
     layout : {"below", "side"}
         Caption below the figure, or in a column on its right (for square
         panels such as the phase plane).
+
+    Examples
+    --------
+    >>> page = handout_pages(["title"])[0]
+    >>> page.layout, page.values["aimd_efficiency"]
+    ('below', 3/4)
     """
 
     title: str
@@ -234,7 +240,10 @@ def _phase_legend_handles(ax: Any) -> list:
 
 
 def _sawtooth_page() -> Page:
+    from .cli import HEADLINE  # the papers' efficiency claims, quoted once in the project
+
     pols = [AIMD(), AIMDFC(), AIMDFCPlus()]
+    claims = [c for c in HEADLINE if c.policy in pols]
     cap, cycles = 90, 20
     data = [plots.sawtooth_data(p, cap, cycles=cycles) for p in pols]
     w = _wsym()
@@ -252,7 +261,11 @@ def _sawtooth_page() -> Page:
         f"{cycles} cycles). The horizontal lines are closed forms derived by sympy from each "
         "policy's own code (fixed point of its cycle map, fluid limit), not typed in:"
         + "".join(lines)
-        + "\n\nSeed 003 states 3/4, 5/6 and 8/9 (Eqs. 1, 7, 16). Keeping the additive part "
+        + "\n\nAs printed in the paper: "
+        + "; ".join(f"{_short(c.policy)} {c.text} ({c.source}), "
+                    f"{'equal to' if _derive(c.policy).efficiency == c.claimed else 'unlike'} "
+                    "the derived value" for c in claims)
+        + ". Keeping the additive part "
         "whole at a decrease raises the floor of the sawtooth, so the mean moves toward $W$."
     )
 
@@ -356,11 +369,20 @@ def _efficiency_page() -> Page:
                  "expressions": {f: d.expression for f, d in data.items()}})
 
 
+def _printed_constants() -> list:
+    import sympy
+
+    # seed 003 as printed: C1 (Eq. 2, AIMD) and C2 (Eq. 8, AIMD-FC); quoted, then compared
+    return [("C_1", r"\sqrt{3/2}", sympy.sqrt(sympy.Rational(3, 2)), "Eq. 2", AIMD()),
+            ("C_2", r"\sqrt{5/2}", sympy.sqrt(sympy.Rational(5, 2)), "Eq. 8", AIMDFC())]
+
+
 def _response_page() -> Page:
     import sympy
 
     from .symbolic import tcp_friendly_increase
 
+    printed = _printed_constants()
     b = sympy.Symbol("b", positive=True)
     a_of_b = tcp_friendly_increase(b)
     b_friendly = Fraction(7, 8)
@@ -368,6 +390,7 @@ def _response_page() -> Page:
     friendly = AIMD(a=Fraction(int(a_friendly.p), int(a_friendly.q)), b=b_friendly)
     pols: list[Policy] = [AIMD(), AIMDFC(), AIMDFCPlus(), friendly]
     data = [plots.response_data(p) for p in pols]
+    c = {_short(p): d.constant for p, d in zip(pols, data, strict=True)}
     gap = {_short(p): np.abs(d.throughput_points * np.sqrt(d.p_points) / float(d.constant) - 1)
            for p, d in zip(pols, data, strict=True)}
     caps = data[0].capacities
@@ -380,7 +403,11 @@ def _response_page() -> Page:
                   f"simulated points off the line by {gap[_short(p)][0]:.1%} at "
                   f"$W = {caps[0]:g}$, {gap[_short(p)][-1]:.2%} at $W = {caps[-1]:g}$"
                   for p, d in zip(pols, data, strict=True))
-        + "\n\nSeed 003 gives $C_1 = \\sqrt{3/2}$ and $C_2 = \\sqrt{5/2}$ (Eqs. 2, 8). "
+        + "\n\nAs printed in seed 003: "
+        + ", ".join(f"${name} = {tex}$ ({src}, {_short(p)}), "
+                    f"{'equal to' if sympy.simplify(v - c[_short(p)]) == 0 else 'unlike'} the "
+                    "derived value" for name, tex, v, src, p in printed)
+        + ". "
         "TCP-friendly AIMD: solving $C(a, b) = C(1, 1/2)$ for $a$ gives "
         f"$a = {_tex(a_of_b)}$, so $b = {b_friendly}$ needs $a = {a_friendly}$ and its line lies "
         "on TCP's. Markers: simulated at $W$ = " + ", ".join(f"{c:g}" for c in caps)

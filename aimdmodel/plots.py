@@ -211,6 +211,13 @@ class PhasePlaneData:
         The two ends of ``x1 + x2 = W`` on the axes.
     arithmetic : str
         Arithmetic of the simulation the windows come from.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> d = phase_plane_data(AIMD(), (10, 70), 100, cycles=1)
+    >>> d.segments.shape, d.kinds, round(d.final_jain, 3)
+    ((2, 2, 2), ('increase', 'decrease'), 0.735)
     """
 
     policy: Policy
@@ -401,6 +408,13 @@ class ConvergenceData:
         ``max(w) - min(w)`` there (packets).
     arithmetic : str
         Arithmetic of the simulation (the floats are converted from it).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMDFC
+    >>> d = convergence_data(AIMDFC(), (10, 70), 100, cycles=2)
+    >>> d.step.tolist(), d.difference.tolist()
+    ([0, 11, 32], [60.0, 30.0, 15.0])
     """
 
     policy: Policy
@@ -549,6 +563,12 @@ class NewAIMDData:
     congested_share : float
         Share of the steps with feedback 0 over the last half of the run.
     arithmetic : str
+
+    Examples
+    --------
+    >>> d = new_aimd_data("printed", steps=200)
+    >>> d.congested_share, float(d.totals[-1] - d.totals[-2])
+    (1.0, 2.0)
     """
 
     policy: NewAIMD
@@ -755,6 +775,13 @@ class SawtoothData:
         Mean window over those cycles (packets per RTT).
     arithmetic : str
         Arithmetic of the simulation.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> d = sawtooth_data(AIMD(), 90)
+    >>> d.closed_form.min_window, d.min_window, d.simulated_min
+    (1/2, 45.0, 45.0)
     """
 
     policy: Policy
@@ -929,6 +956,13 @@ class EfficiencyCurveData:
     capacity : float
     arithmetic : str
         Arithmetic of the simulations.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> d = efficiency_curve_data("aimd-fc", b_points=(0.5,), capacity=90, cycles=20)
+    >>> d.expression.subs(d.symbol, sympy.Rational(1, 2)), round(float(d.simulated[0]), 4)
+    (5/6, 0.8334)
     """
 
     family: str
@@ -1082,6 +1116,13 @@ class ResponseData:
     throughput_points : ndarray
         Simulated mean window (packets per RTT) over whole cycles.
     arithmetic : str
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMDFC
+    >>> d = response_data(AIMDFC(), capacities=(90,))
+    >>> d.constant, round(float(d.throughput_points[0] * d.p_points[0] ** 0.5), 3)
+    (sqrt(10)/2, 1.556)
     """
 
     policy: Policy

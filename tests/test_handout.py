@@ -131,6 +131,7 @@ def test_sawtooth_caption_states_the_derived_bounds_and_the_simulation(pages):
         assert f"efficiency ${plots.mathtext(cf.efficiency)}$" in page.caption
     d = page.values["AIMD-FC"]
     assert f"minimum {d.simulated_min:.2f}, mean {d.simulated_mean:.2f}" in page.caption
+    assert page.caption.count("equal to the derived value") == 3
     # the seed papers' efficiencies come out of the derivation, not the caption
     assert [page.values[k].closed_form.efficiency for k in ("AIMD", "AIMD-FC", "AIMD-FC+")] == [
         sympy.Rational(3, 4), sympy.Rational(5, 6), sympy.Rational(8, 9)]
@@ -168,6 +169,7 @@ def test_response_caption_constants_and_tcp_friendly_increase(pages):
     assert c["AIMD"] ** 2 == sympy.Rational(3, 2)  # seed 003 Eq. 2
     assert c["AIMD-FC"] ** 2 == sympy.Rational(5, 2)  # seed 003 Eq. 8
     assert c["AIMD(a=1/5, b=7/8)"] == c["AIMD"]
+    assert page.caption.count("equal to the derived value") == 2
     assert page.values["a_friendly"] == sympy.Rational(1, 5)
     # simulated points approach the curve as W grows
     for gaps in page.values["gaps"].values():
