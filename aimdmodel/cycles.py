@@ -65,6 +65,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any
@@ -109,6 +110,18 @@ def is_affine(policy: Policy) -> bool:
     >>> is_affine(AIMD()), is_affine(AIMDFCPlus()), is_affine(MIAD())
     (True, True, False)
     """
+    try:
+        return _is_affine_cached(policy)
+    except TypeError:  # unhashable parameters
+        return _is_affine(policy)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_affine_cached(policy: Policy) -> bool:
+    return _is_affine(policy)
+
+
+def _is_affine(policy: Policy) -> bool:
     if not policy.has_closed_form:
         return False
     try:
