@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import nbclient
 import nbformat
 import pytest
 
@@ -50,7 +51,6 @@ def _stream_text(nb: nbformat.NotebookNode, name: str) -> str:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_notebook_runs_headless(name):
-    nbclient = pytest.importorskip("nbclient")
     nb = _read(name)
     client = nbclient.NotebookClient(
         nb,
