@@ -204,3 +204,87 @@ def test_plot_windows_draws_every_flow_the_sum_and_w():
 def test_styles_differ_in_black_and_white():
     keys = {(str(s["linestyle"]), s["marker"]) for s in plots.STYLES}
     assert len(keys) == len(plots.STYLES)
+
+
+# ------------------------------------------------------------------ closed-form figures
+@pytest.mark.parametrize("policy", [AIMD(), AIMDFC(), AIMDFCPlus()])
+def test_sawtooth_bounds_come_from_derive_and_the_simulation_meets_them(policy):
+    from aimdmodel.symbolic import derive
+
+    cf = derive(policy)
+    d = plots.sawtooth_data(policy, 90, cycles=30)
+    assert d.min_window == pytest.approx(float(cf.min_window) * 90)
+    assert d.mean_window == pytest.approx(float(cf.efficiency) * 90)
+    assert d.max_window == 90
+    # W = 90 puts the three fixed points on whole packets: the discrete run meets them
+    assert d.simulated_min == pytest.approx(d.min_window, abs=0.05)
+    assert d.simulated_mean == pytest.approx(d.mean_window, rel=0.01)
+    assert d.window.max() <= 90 + 1  # one additive step past W at most
+
+
+def test_plot_sawtooth_draws_the_data():
+    ax = _new_ax()
+    artists = plots.plot_sawtooth(AIMDFC(), 90, ax=ax)
+    d = plots.sawtooth_data(AIMDFC(), 90)
+    np.testing.assert_array_equal(artists[0].get_ydata(), d.window)
+    assert [a.get_ydata()[0] for a in artists[1:]] == [90, d.min_window, d.mean_window]
+    assert "$2 W/3$" in artists[2].get_label()
+
+
+def test_sawtooth_rejects_a_policy_without_fixed_point():
+    with pytest.raises(ValueError, match="no closed-form sawtooth"):
+        plots.sawtooth_data(NewAIMD(), 100)
+
+
+def test_efficiency_curve_is_the_derived_expression_and_points_sit_on_it():
+    import sympy
+
+    d = plots.efficiency_curve_data("aimd-fc", b_points=(0.3, 0.6), capacity=400, cycles=16)
+    b = d.symbol
+    assert sympy.simplify(d.expression - (3 - b) / (2 * (2 - b))) == 0
+    expected = [(3 - x) / (2 * (2 - x)) for x in d.b]
+    np.testing.assert_allclose(d.efficiency, expected, rtol=1e-12)
+    on_curve = [(3 - x) / (2 * (2 - x)) for x in d.b_points]
+    np.testing.assert_allclose(d.simulated, on_curve, atol=5e-3)
+
+
+def test_plot_efficiency_curve_artists_are_the_data():
+    ax = _new_ax()
+    arts = plots.plot_efficiency_curve(["aimd"], b_points=(0.5, 0.8), capacity=200,
+                                       cycles=8, ax=ax)
+    d = plots.efficiency_curve_data("aimd", b_points=(0.5, 0.8), capacity=200, cycles=8)
+    np.testing.assert_allclose(arts[0].get_ydata(), d.efficiency)
+    np.testing.assert_allclose(arts[1].get_ydata(), d.simulated)
+    assert arts[1].get_linestyle() == "None"
+    assert "$(b + 1)/2$" in arts[0].get_label()
+
+
+def test_efficiency_curve_rejects_a_family_that_is_not_a_name():
+    with pytest.raises(TypeError, match="family"):
+        plots.efficiency_curve_data(AIMD())
+
+
+def test_response_curve_is_c_over_sqrt_p_and_points_approach_it():
+    d = plots.response_data(AIMD(), capacities=(20, 80, 320))
+    c = float(d.constant)
+    assert c == pytest.approx((3 / 2) ** 0.5)
+    np.testing.assert_allclose(d.throughput, c / np.sqrt(d.p), rtol=1e-12)
+    rel = np.abs(d.throughput_points * np.sqrt(d.p_points) / c - 1)
+    assert (np.diff(rel) < 0).all()
+    assert (np.diff(d.p_points) < 0).all()  # a larger W, a longer cycle, a lower p
+
+
+def test_plot_response_is_log_log():
+    ax = _new_ax()
+    arts = plots.plot_response([AIMD(), AIMDFC()], capacities=(40, 160), ax=ax)
+    assert len(arts) == 4
+    assert ax.get_xscale() == ax.get_yscale() == "log"
+
+
+def test_mathtext_inline_fractions():
+    import sympy
+
+    b = sympy.Symbol("b", positive=True)
+    assert plots.mathtext(sympy.Rational(5, 6)) == "5/6"
+    assert plots.mathtext((2 * b - 5) / (3 * (b - 2))) == "(2 b - 5)/(3 b - 6)"
+    assert plots.mathtext(sympy.Integer(2)) == "2"
