@@ -156,7 +156,10 @@ def simulate(
         numba loop for the float and integer arithmetics of policies that
         declare themselves linear controls (:mod:`aimdmodel.kernels`);
         anything else runs the step engine. ``"auto"``: ``"cycle"`` when the
-        policy can jump, else ``"kernel"``. The result says which ran
+        policy can jump and either the arithmetic is exact or the first
+        additive phase is long (at least ``AUTO_JUMP_MIN`` = 1e5 flow-steps),
+        else ``"kernel"`` when the policy is a linear control, else
+        ``"cycle"`` or ``"step"``. The result says which ran
         (``Trajectory.engine``). All engines give the step engine's windows
         exactly in exact and integer arithmetic; in float the kernel is
         bit-for-bit and the cycle engine is bit-for-bit when the parameters
@@ -242,6 +245,16 @@ def simulate(
         from .cycles import Jumper
 
         jumper = Jumper.for_policy(pol, arithmetic=arithmetic, congestion=congestion)
+        if (
+            engine == "auto"
+            and jumper is not None
+            and arithmetic != "exact"
+            and _short_phases(pol, jumper, state, W, congestion == ">=")
+        ):
+            from .kernels import kernel_spec
+
+            if kernel_spec(pol) is not None:
+                jumper = None  # the compiled loop is faster on short additive phases
         if jumper is not None:
             used = "cycle"
     if engine == "kernel" or (engine == "auto" and jumper is None):
@@ -337,6 +350,25 @@ def simulate(
     return _finish(
         policy, W, arithmetic, congestion, record, single, windows, fb, state, rec, used
     )
+
+
+AUTO_JUMP_MIN = 100_000
+"""``engine="auto"`` jumps when the first additive phase has at least this
+many flow-steps (steps x flows); below it a whole cycle is cheaper to step
+in compiled code than to jump in Python (about 100 us per cycle)."""
+
+
+def _short_phases(pol: Policy, jumper: Any, state: tuple, W: Any, ge: bool) -> bool:
+    """Tell whether the first additive phase is shorter than :data:`AUTO_JUMP_MIN`."""
+    total = pol.window(state).sum(axis=-1)
+    congested = np.asarray(total >= W if ge else total > W, dtype=bool)
+    if congested.any():
+        state = pol.decrease(state)
+        total = pol.window(state).sum(axis=-1)
+        if np.asarray(total >= W if ge else total > W, dtype=bool).any():
+            return True
+    n = jumper.steps(state, total, W, 2**62)
+    return n * pol.window(state).shape[-1] < AUTO_JUMP_MIN
 
 
 def _finish(

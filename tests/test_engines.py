@@ -268,12 +268,15 @@ def test_pairwise_sum_is_numpys(m):
 
 
 def test_auto_engine_choice():
-    assert simulate(AIMD(), [1, 30], 100, steps=50, engine="auto").engine == "cycle"
-    assert simulate(MIMD(), [1, 30], 100, steps=50, engine="auto").engine == "kernel"
-    assert (
-        simulate(MIMD(), [1, 30], 100, steps=50, engine="auto", arithmetic="exact").engine
-        == "step"
-    )
+    def used(policy, x, W, **kw):
+        return simulate(policy, x, W, steps=50, engine="auto", **kw).engine
+
+    assert used(AIMD(), [0] * 10, 10**6) == "cycle"  # 5e4 steps x 10 flows per phase
+    assert used(AIMD(), [1, 30], 100) == "kernel"  # short phases: compiled stepping
+    assert used(AIMD(), [1, 30], 100, arithmetic="exact") == "cycle"
+    assert used(AIMDFC(), [1, 30], 100) == "cycle"  # no kernel for AIMD-FC
+    assert used(MIMD(), [1, 30], 100) == "kernel"
+    assert used(MIMD(), [1, 30], 100, arithmetic="exact") == "step"
 
 
 # ------------------------------------------------------------- recording
