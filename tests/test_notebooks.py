@@ -50,13 +50,15 @@ def _stream_text(nb: nbformat.NotebookNode, name: str) -> str:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_notebook_runs_headless(name):
+def test_notebook_runs_headless(name, tmp_path):
     nb = _read(name)
     client = nbclient.NotebookClient(
         nb,
         timeout=CELL_TIMEOUT,
         kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        # run in a scratch folder: nothing the kernel writes (e.g. hypothesis's
+        # .hypothesis cache) lands in the source tree
+        resources={"metadata": {"path": str(tmp_path)}},
     )
     client.execute()  # raises CellExecutionError on the first failing cell
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
