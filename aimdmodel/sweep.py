@@ -256,7 +256,7 @@ def sweep(
     own = executor is None
     ex = ProcessPoolExecutor(max_workers=min(workers, len(chunks))) if own else executor
     rows: list[dict[str, Any] | None] = [None] * len(tasks)
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
 
     bar = tqdm(
         total=len(tasks), desc="sweep", unit="run", disable=progress is False,
