@@ -281,3 +281,11 @@ def test_cli_check_out_is_atomic(tmp_path, monkeypatch, capsys):
     assert out.read_text(encoding="utf-8") == "previous"
     assert [p.name for p in tmp_path.iterdir()] == ["ledger.md"]
     assert "half-way" in capsys.readouterr().err
+
+
+def test_cli_check_help_names_every_paper(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for key in runner.PAPERS:
+        assert key in text
