@@ -106,6 +106,23 @@ def test_cycle_engine_property_exact(x, W, a, b, ge):
         assert_same(ref, fast)
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    x=st.lists(st.integers(0, 200), min_size=1, max_size=4),
+    W=st.integers(1, 2000),
+    a8=st.integers(1, 24),
+    b8=st.integers(1, 7),
+    ge=st.booleans(),
+)
+def test_cycle_engine_property_float_dyadic(x, W, a8, b8, ge):
+    """a and b multiples of 1/8, whole windows: float jumps are bit-for-bit."""
+    for pol in (AIMD(a=a8 / 8, b=b8 / 8), AIMDFC(a=a8 / 8, b=b8 / 8)):
+        kw = {"congestion": ">=" if ge else ">"}
+        ref = simulate(pol, x, float(W), cycles=5, **kw)
+        fast = simulate(pol, x, float(W), cycles=5, engine="cycle", **kw)
+        assert_same(ref, fast)
+
+
 def test_cycle_engine_float_non_dyadic_differs_only_by_rounding():
     """a = 0.1: w + a + ... + a (step) vs w + n a (jump) differ in the last bits.
 
@@ -235,6 +252,40 @@ def test_kernel_record_none_equals_step_engine(shape):
     assert fast.engine == "kernel"
     assert_same(ref, fast)
     assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    x=st.lists(st.floats(0, 50, allow_subnormal=False), min_size=3, max_size=36),
+    B=st.integers(1, 3),
+    W=st.floats(1, 400),
+    a=st.floats(0.01, 5),
+    b=st.floats(0.05, 0.95),
+    ge=st.booleans(),
+    record=st.sampled_from(["all", "cycles", "none"]),
+)
+def test_kernel_property_float(x, B, W, a, b, ge, record):
+    """Random float runs, any parameters: the kernel gives the step engine's bits."""
+    m = max(1, len(x) // B)
+    xs = np.asarray(x[: m * B]).reshape(B, m)
+    kw = {"congestion": ">=" if ge else ">", "record": record}
+    pol = AIMD(a=a, b=b)
+    ref = simulate(pol, xs, W, cycles=3, **kw)
+    fast = simulate(pol, xs, W, cycles=3, engine="kernel", **kw)
+    assert_same(ref, fast)
+    if record != "all":
+        assert (ref.cycle_record.times == fast.cycle_record.times).all()
+        assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
+
+
+def test_kernel_integer_overflow_guard_falls_back():
+    """Windows that could overflow int64 are stepped in Python ints instead."""
+    W = 2**61
+    tr = simulate(AIMD(), [1, 2**60], W, steps=5, arithmetic="integer", engine="kernel")
+    assert tr.engine == "step"
+    ok = simulate(AIMD(), [1, 2**40], 2**41, steps=5, arithmetic="integer", engine="kernel")
+    assert ok.engine == "kernel"
+    assert_same(ok, simulate(AIMD(), [1, 2**40], 2**41, steps=5, arithmetic="integer"))
 
 
 def test_kernel_spec_is_a_verified_generic_check():
