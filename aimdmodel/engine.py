@@ -169,7 +169,10 @@ def simulate(
         ``"cycles"`` keeps the windows at step 0, at every congestion step,
         right after it and at the end, with what the metrics need
         (:class:`~aimdmodel.trajectory.CycleRecord`); ``"none"`` keeps the
-        first and last windows only.
+        first and last windows only. A batched run keeps the knots of all its
+        systems (at most every step, as ``"all"``): many systems with
+        staggered congestion events save little; run them separately (as
+        :func:`aimdmodel.sweep` does) or use ``"none"``.
 
     Returns
     -------

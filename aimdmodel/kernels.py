@@ -33,6 +33,9 @@ Arithmetic and agreement with the step engine
   windows could overflow int64 runs the Python step engine instead.
 * exact (Fractions): not compiled; the step or cycle engine runs.
 
+Recording: ``record="all"`` and ``"none"`` are one pass; ``"cycles"`` is
+two (the first keeps the feedback, ``T x B`` bytes, to find the knots).
+
 Kernels are compiled on first use with ``cache=True`` (the compiled code is
 kept next to this module, so later processes load it instead of compiling);
 :func:`warmup` compiles them ahead of a timed region.
