@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import sympy as sp
 
 from aimdmodel import AIMD, AIMDFC, AIMDFCPlus, metrics, simulate
@@ -58,6 +59,23 @@ def _sim_one_flow(policy, cycles: int = 30):
         "steps": b - a + 1,
         "amplitude": float(metrics.smoothness(tr)),
     }
+
+
+def _q(check, *names: str) -> str:
+    """Named quantities of a theorems.StatementCheck, as 'name=value' (None: never)."""
+    out = []
+    for name in names:
+        v = check.quantities.get(name)
+        if isinstance(v, float):
+            v = f"{v:.4g}"
+        elif isinstance(v, (list, tuple)):
+            v = "[" + ", ".join(str(x) for x in v) + "]"
+        out.append(f"{name}={v}")
+    return ", ".join(out) + f" ({check.arithmetic})"
+
+
+def _fr(values):
+    return np.array([Fraction(v) for v in values], dtype=object)
 
 
 def _exact(x) -> str:
@@ -292,7 +310,7 @@ def checks() -> list:
         (
             "integer arithmetic, exact equality: minimal counterexample "
             f"x = ({ig.inputs['x1']}, {ig.inputs['x2']}), W = {ig.inputs['W']}: "
-            f"{ig.explanation}"
+            f"{_q(ig, 'cycles', 'periodic')}"
             if ig is not None
             else "no counterexample in integer arithmetic"
         )
@@ -343,11 +361,12 @@ def checks() -> list:
         "AIMD-FC fair within AIMD's n cycles",
         (
             f"whole packets: minimal counterexample x = ({t1i.inputs['x1']}, {t1i.inputs['x2']}), "
-            f"W = {t1i.inputs['W']}: {t1i.explanation}"
+            f"W = {t1i.inputs['W']}: {_q(t1i, 'cycles_aimd', 'cycles_fc')}"
             if t1i is not None
             else "none in whole packets"
         )
-        + f"; exact, eps = 1: {'no counterexample' if t1e is None else t1e.explanation}",
+        + "; exact, eps = 1: "
+        + ("no counterexample" if t1e is None else _q(t1e, "cycles_aimd", "cycles_fc")),
         verdict_from_counterexample(t1i is not None, holds_under=t1e is None),
         f"theorems.theorem1 over the grid W <= {GRID_W} (paper's hypotheses). In exact "
         "arithmetic both window gaps after n decreases are |x2 - x1|/2^n, so the theorem holds "
@@ -374,7 +393,7 @@ def checks() -> list:
         "s < p - (n - 1)",
         (
             f"minimal counterexample x = ({t2.inputs['x1']}, {t2.inputs['x2']}), W = "
-            f"{t2.inputs['W']}: {t2.explanation}"
+            f"{t2.inputs['W']}: {_q(t2, 'p', 's', 'n', 'cycles_aimd', 'cycles_fc')}"
             if t2 is not None
             else "no counterexample"
         )
@@ -568,11 +587,14 @@ def checks() -> list:
         "If AIMD-FC converges from (x1, x2) in n cycles, then after n' <= n cycles, adding any "
         "integer q < phi2/2 to both windows, it converges within the remaining n - n' cycles.",
         "fair within n - n' cycles",
-        f"exact, eps = 1: {'no counterexample' if l3e is None else l3e.explanation}; whole "
+        "exact, eps = 1: "
+        + ("no counterexample" if l3e is None else _q(l3e, "n", "cycles_after", "allowed"))
+        + "; whole "
         "packets, exact equality: "
         + (
             f"x = ({l3i.inputs['x1']}, {l3i.inputs['x2']}), W = {l3i.inputs['W']}, n' = "
-            f"{l3i.inputs['n_prime']}, q = {l3i.inputs['q']}: {l3i.explanation}"
+            f"{l3i.inputs['n_prime']}, q = {l3i.inputs['q']}: "
+            f"{_q(l3i, 'n', 'phi', 'cycles_after', 'allowed')}"
             if l3i is not None
             else "no counterexample"
         ),
@@ -597,11 +619,13 @@ def checks() -> list:
         "After every multiplicative decrease all windows can be raised by q; if q is less than "
         "half the maximum decrease window, the number of cycles AIMD-FC needs is not affected.",
         "same cycle count",
-        f"exact, eps = 1: {'no counterexample' if c4e is None else c4e.explanation}; whole "
+        "exact, eps = 1: "
+        + ("no counterexample" if c4e is None else _q(c4e, "cycles_fc", "cycles_shifted"))
+        + "; whole "
         "packets: "
         + (
             f"x = ({c4i.inputs['x1']}, {c4i.inputs['x2']}), W = {c4i.inputs['W']}, q = "
-            f"{c4i.inputs['q']}: {c4i.explanation}"
+            f"{c4i.inputs['q']}: {_q(c4i, 'cycles_fc', 'cycles_shifted')}"
             if c4i is not None
             else "no counterexample"
         ),
@@ -704,7 +728,8 @@ def checks() -> list:
         "Eq. 17",
         "F(g) = (sum g_i)^2 / (n sum g_i^2) measures fairness (1 for equal shares).",
         "1 iff equal, otherwise < 1",
-        f"{j.explanation}",
+        f"F(1, 3, 0) = {metrics.jain_index(_fr([1, 3, 0]))}, F(2, 2, 2) = "
+        f"{metrics.jain_index(_fr([2, 2, 2]))}",
         verdict_from_checks([j.holds, T.jain_bounds([2, 2, 2]).holds]),
         "theorems.jain_bounds (exact Fractions): the index lies in [1/m, 1] and is 1 exactly "
         "for equal shares, checked on (1, 3, 0) and (2, 2, 2). Rule: both -> reproduced.",
