@@ -1,0 +1,120 @@
+"""Domain strategies for the property tests (one place, ``@st.composite``).
+
+Windows and capacities are whole packets or small dyadic/decimal fractions,
+kept small so that exact (Fraction) runs stay fast.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from aimdmodel import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, LinearControl, NewAIMD
+
+F = Fraction
+
+#: multiplicative decrease factors b (dyadic ones and the decimal 0.7)
+DECREASE_FACTORS = (F(1, 2), F(1, 4), F(3, 4), F(7, 8), F(7, 10))
+#: additive increases a
+INCREASES = (F(1), F(2), F(1, 2))
+
+
+def capacities(min_value: int = 1, max_value: int = 200) -> st.SearchStrategy[int]:
+    """Whole-packet capacities W."""
+    return st.integers(min_value=min_value, max_value=max_value)
+
+
+@st.composite
+def window_vectors(
+    draw, *, min_flows: int = 1, max_flows: int = 4, max_value: int = 100, whole: bool = True
+) -> list:
+    """Window vectors of 1..4 flows, whole packets (or quarters when ``whole=False``)."""
+    m = draw(st.integers(min_value=min_flows, max_value=max_flows))
+    if whole:
+        return draw(st.lists(st.integers(0, max_value), min_size=m, max_size=m))
+    q = draw(st.lists(st.integers(0, 4 * max_value), min_size=m, max_size=m))
+    return [F(v, 4) for v in q]
+
+
+@st.composite
+def systems(draw, *, min_flows: int = 1, max_flows: int = 4, max_capacity: int = 200):
+    """``(x, W)``: windows and a capacity, windows at most W each."""
+    W = draw(capacities(1, max_capacity))
+    x = draw(window_vectors(min_flows=min_flows, max_flows=max_flows, max_value=W))
+    return x, W
+
+
+@st.composite
+def two_flows(draw, *, max_capacity: int = 64, min_capacity: int = 4):
+    """``(x1, x2, W)`` under seed 003's hypotheses: ``0 < x1 < x2``, ``x1 + x2 < W``."""
+    W = draw(st.integers(min_value=max(4, min_capacity), max_value=max_capacity))
+    x2 = draw(st.integers(min_value=2, max_value=W - 2))
+    x1 = draw(st.integers(min_value=1, max_value=min(x2 - 1, W - x2 - 1)))
+    return x1, x2, W
+
+
+def aimd_params() -> st.SearchStrategy[tuple]:
+    """``(a, b)`` of AIMD / AIMD-FC."""
+    return st.tuples(st.sampled_from(INCREASES), st.sampled_from(DECREASE_FACTORS))
+
+
+@st.composite
+def linear_controls(draw, *, conditions: bool | None = None) -> LinearControl:
+    """Chiu-Jain linear controls (non-degenerate), built without rejection.
+
+    ``conditions=True``: only controls meeting Chiu & Jain's conditions
+    (``a_d = 0``, ``0 <= b_d < 1``, ``a_i > 0``, ``b_i >= 1``);
+    ``False``: only controls violating them (no additive increase, or an
+    additive part in the decrease); None: either.
+    """
+    if conditions is None:
+        conditions = draw(st.booleans())
+    b_i = draw(st.sampled_from((F(1), F(9, 8), F(5, 4))))
+    if conditions:
+        a_i = draw(st.sampled_from((F(1, 2), F(1), F(2))))
+        b_d = draw(st.sampled_from((F(0), F(1, 4), F(1, 2), F(7, 8))))
+        return LinearControl(a_i=a_i, b_i=b_i, a_d=F(0), b_d=b_d)
+    if draw(st.booleans()):  # no additive increase (then b_i > 1)
+        b_i = draw(st.sampled_from((F(9, 8), F(5, 4))))
+        a_d = draw(st.sampled_from((F(0), F(-1, 2), F(-1))))
+        b_d = draw(st.sampled_from((F(0), F(1, 4), F(1, 2), F(7, 8))))
+        if a_d < 0:
+            b_d = draw(st.sampled_from((F(0), F(1, 2), F(1))))
+        return LinearControl(a_i=F(0), b_i=b_i, a_d=a_d, b_d=b_d)
+    a_i = draw(st.sampled_from((F(0), F(1, 2), F(1), F(2))))
+    if a_i == 0:
+        b_i = F(5, 4)
+    a_d = draw(st.sampled_from((F(-1, 2), F(-1))))
+    b_d = draw(st.sampled_from((F(0), F(1, 4), F(1, 2), F(7, 8), F(1))))
+    return LinearControl(a_i=a_i, b_i=b_i, a_d=a_d, b_d=b_d)
+
+
+@st.composite
+def fc_plus_params(draw) -> AIMDFCPlus:
+    """AIMD-FC+ with ``a``, ``b`` and ``f(q) = f q``, ``0 <= f <= 1/2`` (the paper's range)."""
+    a, b = draw(aimd_params())
+    f = draw(st.sampled_from((F(0), F(1, 4), F(1, 2))))
+    return AIMDFCPlus(a=a, b=b, f=f)
+
+
+@st.composite
+def policies(draw):
+    """Any policy of the core, with exact parameters."""
+    a, b = draw(aimd_params())
+    kind = draw(st.sampled_from(("aimd", "aiad", "mimd", "miad", "linear", "fc", "fc+", "new")))
+    if kind == "aimd":
+        return AIMD(a=a, b=b)
+    if kind == "aiad":
+        return AIAD(a=a, d=draw(st.sampled_from((F(1), F(1, 2), F(3)))))
+    if kind == "mimd":
+        return MIMD(c=draw(st.sampled_from((F(2), F(9, 8), F(3, 2)))), b=b)
+    if kind == "miad":
+        return MIAD(c=draw(st.sampled_from((F(2), F(9, 8)))), d=F(1))
+    if kind == "linear":
+        return draw(linear_controls())
+    if kind == "fc":
+        return AIMDFC(a=a, b=b)
+    if kind == "fc+":
+        return draw(fc_plus_params())
+    return NewAIMD(a=a, b=b, reading=draw(st.sampled_from(("printed", "charitable"))))
