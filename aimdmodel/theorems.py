@@ -70,6 +70,7 @@ from .policies import (
 
 __all__ = [
     "Convergence",
+    "ShiftedAIMDFC",
     "StatementCheck",
     "aiad_differences",
     "aimd_contraction",
@@ -242,6 +243,7 @@ class ShiftedAIMDFC(AIMDFC):
         _check("q", self.q, lambda v: v >= 0, "q >= 0")
 
     def decrease(self, s):
+        """One RTT with feedback 0: ``w <- b w + k + q``, ``k <- 0``."""
         w = self.b * s.w + s.k + self.q
         return type(s)(w, s.k * 0)
 
