@@ -154,7 +154,17 @@ def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = Tr
     tr = traj.system(system) if traj.batched else traj
     ax = _axes(ax)
     w = np.asarray(tr.windows, dtype=np.float64)
-    steps = np.arange(w.shape[0])
+    record = getattr(tr, "cycle_record", None)
+    if record is None:
+        steps, draw = np.arange(w.shape[0]), "steps-post"
+    elif record.affine and record.events is not None:
+        # windows kept at the knots only; between knots they are affine in t
+        steps, draw = np.asarray(record.times), "default"
+    else:
+        raise ValueError(
+            "plot_windows needs every window: run simulate with record='all' "
+            "(or record='cycles' for a policy whose additive phase is affine)"
+        )
     styles = ["-", "--", "-.", ":"]
     artists: list = []
     for i in range(w.shape[1]):
@@ -162,13 +172,13 @@ def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = Tr
             steps,
             w[:, i],
             linestyle=styles[i % len(styles)],
-            drawstyle="steps-post",
+            drawstyle=draw,
             label=f"flow {i + 1}",
         )
         artists.append(line)
     if total and w.shape[1] > 1:
         (line,) = ax.plot(
-            steps, w.sum(axis=1), color="0.3", linewidth=1.0, drawstyle="steps-post",
+            steps, w.sum(axis=1), color="0.3", linewidth=1.0, drawstyle=draw,
             label="sum of windows",
         )
         artists.append(line)

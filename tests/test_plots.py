@@ -288,3 +288,21 @@ def test_mathtext_inline_fractions():
     assert plots.mathtext(sympy.Rational(5, 6)) == "5/6"
     assert plots.mathtext((2 * b - 5) / (3 * (b - 2))) == "(2 b - 5)/(3 b - 6)"
     assert plots.mathtext(sympy.Integer(2)) == "2"
+
+
+def test_plot_windows_draws_a_cycle_record_at_its_knots():
+    """record='cycles' keeps windows at the knots only: they are drawn at their steps."""
+    full = simulate(AIMD(), [1, 30], 1000, cycles=6, arithmetic="exact")
+    knots = simulate(AIMD(), [1, 30], 1000, cycles=6, arithmetic="exact", record="cycles")
+    fig, ax = plt.subplots()
+    try:
+        artists = plots.plot_windows(knots, ax=ax)
+        x, y = artists[0].get_data()
+        times = knots.cycle_record.times
+        assert np.array_equal(np.asarray(x), times)
+        assert np.array_equal(np.asarray(y, dtype=float), full.windows[times, 0].astype(float))
+    finally:
+        plt.close(fig)
+    none = simulate(AIMD(), [1, 30], 1000, cycles=6, record="none")
+    with pytest.raises(ValueError, match="record='all'"):
+        plots.plot_windows(none)
