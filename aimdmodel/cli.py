@@ -261,6 +261,7 @@ def _simulate(args: argparse.Namespace) -> str:
         cycles=args.cycles,
         arithmetic=args.arithmetic,
         congestion=args.congestion,
+        engine=args.engine,
     )
     if args.plot:
         import matplotlib
@@ -407,6 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--steps", type=_count, help="number of steps (default 100)")
     group.add_argument("--cycles", type=_count, help="stop after this many congestion events")
     sim.add_argument("--arithmetic", choices=["float", "exact", "integer"], default="float")
+    sim.add_argument(
+        "--engine", choices=["step", "cycle", "kernel", "auto"], default="step",
+        help="step (the reference), cycle (jumps additive phases), kernel (numba), auto",
+    )
     sim.add_argument("--congestion", choices=[">=", ">"], default=">=",
                      help="congestion when sum >= W (default, as the papers) or sum > W")
     sim.add_argument("--format", choices=["table", "json", "csv"], default="table")

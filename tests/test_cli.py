@@ -136,3 +136,13 @@ def test_console_script_error_has_no_traceback():
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == ["aimdmodel: error: b must satisfy 0 < b < 1, got 2"]
+
+
+@pytest.mark.parametrize("engine", ["cycle", "kernel", "auto"])
+def test_simulate_engines_print_the_same_table(capsys, engine):
+    argv = ["simulate", "--windows", "1,30", "--capacity", "1000", "--cycles", "4"]
+    argv += ["--format", "csv"]
+    _, reference, _ = run(capsys, *argv, "--arithmetic", "integer")
+    code, out, _ = run(capsys, *argv, "--arithmetic", "integer", "--engine", engine)
+    assert code == 0
+    assert out == reference
