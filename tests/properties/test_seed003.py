@@ -60,6 +60,33 @@ def test_cycle_count_within_1_plus_lg_max_exact_and_float(xw, arithmetic):
     assert n == 0 or 2 ** (n - 1) <= m
 
 
+@given(two_flows(max_capacity=400))
+@example((1, 6, 8))  # the minimal counterexample with a half-packet tolerance
+@example((1, 2, 4))
+def test_cycle_count_half_packet_tolerance(xw):
+    """Seed 003 Sec. 2.1 with fairness = windows within half a packet (exact).
+
+    The paper's remark that x_i / 2**n is at most 1/2 at n = 1 + lg x2 holds for
+    real n; the count of cycles is whole, and 1 + lg max(x1, x2) can fail:
+    minimal x = (1, 6), W = 8: 4 cycles > 3.58. Condition under which it holds:
+    the bound rounded up, n <= 1 + ceil(lg max(x1, x2)).
+    """
+    c = cycle_count_bound(*xw, eps=F(1, 2))
+    if not c.holds:
+        event("half-packet tolerance: 1 + lg max exceeded")
+    n, m = c.quantities["cycles"], max(xw[:2])
+    assert n is not None
+    assert n <= 1 or 2 ** (n - 2) < m  # n - 1 <= ceil(lg m)
+
+
+def test_cycle_count_half_packet_minimal_counterexample():
+    """Finding (seed 003 Sec. 2.1, exact, half-packet tolerance): x = (1, 6), W = 8."""
+    c = find_counterexample(cycle_count_bound, two_flow_grid(8), eps=F(1, 2))
+    assert (c.inputs["x1"], c.inputs["x2"], c.inputs["W"]) == (1, 6, 8)
+    assert c.quantities["cycles"] == 4
+    assert not c.holds
+
+
 @given(two_flows(max_capacity=200))
 @example((1, 30, 100))
 def test_cycle_count_float_equals_exact(xw):
