@@ -210,6 +210,11 @@ class _Linear(Policy):
         a_i, b_i, _, _ = self.coefficients
         if b_i == 1:
             return WindowState(s.w + n * a_i)
+        if isinstance(b_i, Fraction) and is_symbolic(n):
+            # Fraction ** Symbol would fall back to a float base; keep it exact
+            import sympy
+
+            b_i = sympy.Rational(b_i.numerator, b_i.denominator)
         g = b_i**n
         if a_i == 0:
             return WindowState(g * s.w)

@@ -341,3 +341,13 @@ def test_wrong_types_raise_type_error():
         simulate("aimd", [1, 2], 10, steps=1)
     with pytest.raises(TypeError, match="steps must be an int"):
         simulate(AIMD(), [1, 2], 10, steps=2.5)
+
+
+def test_symbolic_advance_of_a_fraction_parameter_stays_exact():
+    import sympy
+
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
+    p = LinearControl(a_i=F(1, 2), b_i=F(9, 8))
+    w = p.window(p.advance(p.init(sympy.Integer(3)), n))
+    assert not w.atoms(sympy.Float)
+    assert w.subs(n, 4) == p.window(p.advance(p.init(F(3)), 4))
