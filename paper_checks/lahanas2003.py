@@ -410,8 +410,16 @@ def checks() -> list:
     # --- Theorem 2 ----------------------------------------------------------------------
     t2 = T.find_counterexample(T.theorem2, T.two_flow_grid(GRID_W))
     t2m = T.find_counterexample(T.theorem2, T.two_flow_grid(GRID_W), n_reading="measured")
-    cond_pts = [p for p in T.two_flow_grid(36) if p["W"] >= 3 * (p["x1"] + p["x2"])]
-    cond_res = [T.theorem2(**p, n_reading="measured") for p in cond_pts]
+    t2_two = T.find_counterexample(
+        T.theorem2,
+        (
+            p
+            for p in T.two_flow_grid(GRID_W)
+            if (T.convergence(AIMD(), [p["x1"], p["x2"]], p["W"]).cycles or 0) >= 2
+        ),
+    )
+    cond_pts = [p for p in T.two_flow_grid(36) if p["W"] >= 4 * max(p["x1"], p["x2"])]
+    cond_res = [T.theorem2(**p, n_reading=r) for p in cond_pts for r in ("paper", "measured")]
     cond_res = [
         r for r in cond_res if r.quantities["cycles_aimd"] and r.quantities["cycles_aimd"] >= 2
     ]
@@ -435,7 +443,14 @@ def checks() -> list:
             if t2m is not None
             else ""
         )
-        + f"; holds on all {len(cond_res)} grid points with n >= 2 and W >= 3(x1 + x2): "
+        + (
+            f"; with AIMD needing >= 2 cycles: x = ({t2_two.inputs['x1']}, "
+            f"{t2_two.inputs['x2']}), W = {t2_two.inputs['W']}: {_q(t2_two, 'p', 's', 'n')}"
+            if t2_two is not None
+            else ""
+        )
+        + f"; holds on all {len(cond_res)} (input, n-reading) pairs with n >= 2 and W >= "
+        "4 max(x1, x2): "
         f"{cond_ok}; W = 100, 1000: gains " + ", ".join(str(r.quantities["gain"]) for r in big),
         verdict_from_counterexample(
             t2 is not None or t2m is not None, holds_under=cond_ok and all(r.holds for r in big)
@@ -446,7 +461,9 @@ def checks() -> list:
         "(the proof itself says 'no gain in the first cycle'); when the first increase phase is "
         "one step (k1 = 1) AIMD-FC's extra k1/2 per flow does not save a step either. The proof "
         "gives at most 'one step per cycle after the first', i.e. s <= p - (n - 1), not '<'. "
-        "Condition checked: n >= 2 and W >= 3(x1 + x2) on the grid W <= 36, plus x = (1, 30), "
+        "Condition checked (both readings of n; the one tests/properties/test_seed003.py "
+        "found): n >= 2 and W >= 4 max(x1, x2) on the grid "
+        "W <= 36, plus x = (1, 30), "
         "(1, 49) at W = 100 and (1, 499) at W = 1000. Rule: counterexample found; holds under "
         "that condition -> partly.",
     )
@@ -463,7 +480,7 @@ def checks() -> list:
         return None
 
     ind = induction_break(T.two_flow_grid(GRID_W))
-    ind_big = induction_break(p for p in T.two_flow_grid(24) if p["W"] >= 3 * (p["x1"] + p["x2"]))
+    ind_big = induction_break(p for p in T.two_flow_grid(28) if p["W"] >= 4 * max(p["x1"], p["x2"]))
 
     def _ind_text(r):
         p, j, ka, kf = r
@@ -480,17 +497,18 @@ def checks() -> list:
         "k'_j < k_j for j >= 2",
         (f"minimal counterexample {_ind_text(ind)}" if ind is not None else "no counterexample")
         + (
-            f"; with W >= 3(x1 + x2) too: {_ind_text(ind_big)}"
+            f"; with W >= 4 max(x1, x2) too: {_ind_text(ind_big)}"
             if ind_big is not None
-            else "; none with W >= 3(x1 + x2)"
+            else "; none with W >= 4 max(x1, x2)"
         ),
         verdict_from_counterexample(ind is not None, holds_under=ind_big is None),
         f"theorems.convergence(...).steps_per_cycle of AIMD and AIMD-FC (exact) compared cycle "
         f"by cycle over the grid W <= {GRID_W}. The basis step assumes AIMD-FC's head start "
         "k1/2 per flow saves a step; with k1 = 1 (W <= x1 + x2 + 2) it saves none. The "
         "inductive step fails too: AIMD-FC's larger post-decrease sum can be followed by a "
-        "cycle as long as AIMD's (searched again over W <= 24 with W >= 3(x1 + x2)). Rule: "
-        "counterexample found; holds under W >= 3(x1 + x2) only if that search finds none "
+        "cycle as long as AIMD's (searched again over W <= 28 with W >= 4 max(x1, x2), where "
+        "Theorem 2 itself holds). Rule: "
+        "counterexample found; holds under W >= 4 max(x1, x2) only if that search finds none "
         "-> partly, else refuted.",
     )
 
