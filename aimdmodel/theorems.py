@@ -48,11 +48,12 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from ._arith import to_fraction
+from ._validate import check_param as _check
 from .engine import simulate
 from .metrics import jain_index
 from .policies import (
@@ -64,9 +65,12 @@ from .policies import (
     LinearControl,
     NewAIMD,
     Policy,
-    _check,
-    _positive,
+    ShiftedAIMDFC,
 )
+
+
+def _positive(name: str, v: Any) -> None:
+    _check(name, v, lambda x: x > 0, f"{name} > 0")
 
 __all__ = [
     "Convergence",
@@ -209,43 +213,6 @@ def _log_bound_ok(n: int, m: Any, beta: Fraction) -> bool:
     return beta ** (n - 1) <= Fraction(m) if not isinstance(m, float) else float(
         beta ** (n - 1)
     ) <= m
-
-
-@dataclass(frozen=True, repr=False)
-class ShiftedAIMDFC(AIMDFC):
-    """AIMD-FC that adds ``q`` to every window after each decrease.
-
-    Seed 003 Corollary 4: "after every multiplicative decrease phase all
-    the windows of the flows ... can be adjusted upward by q resource units
-    each". Decrease: ``w <- b w + k + q``, ``k <- 0``; increase as AIMD-FC.
-    With ``q = 0`` this is :class:`~aimdmodel.AIMDFC`.
-
-    Parameters
-    ----------
-    a, b : number
-        As :class:`~aimdmodel.AIMDFC`.
-    q : number
-        The amount added after each decrease (``q >= 0``).
-
-    Examples
-    --------
-    >>> p = ShiftedAIMDFC(q=2)
-    >>> p.window(p.decrease(p.advance(p.init(Fraction(10)), 4)))
-    Fraction(11, 1)
-    """
-
-    q: Any = 0
-
-    name: ClassVar[str] = "aimd-fc-shifted"
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check("q", self.q, lambda v: v >= 0, "q >= 0")
-
-    def decrease(self, s):
-        """One RTT with feedback 0: ``w <- b w + k + q``, ``k <- 0``."""
-        w = self.b * s.w + s.k + self.q
-        return type(s)(w, s.k * 0)
 
 
 def _engine(engine: str | None, arithmetic: str) -> str:

@@ -58,6 +58,23 @@ class CycleRecord:
     events: Any = None
     affine: bool = False
 
+    def system(self, i: int) -> CycleRecord:
+        """Return the record of system ``i`` of a batched run.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD, simulate
+        >>> tr = simulate(AIMD(), [[1, 30], [5, 5]], 100, steps=40, record="cycles")
+        >>> tr.cycle_record.system(0).events.tolist()
+        [35]
+        """
+        return CycleRecord(
+            times=self.times,
+            segment_sums=self.segment_sums[:, i],
+            events=None if self.events is None else self.events[i],
+            affine=self.affine,
+        )
+
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Trajectory:
@@ -198,12 +215,7 @@ class Trajectory:
             raise IndexError(f"i must be in [0, {self.n_systems}), got {i}")
         rec = self.cycle_record
         if rec is not None:
-            rec = CycleRecord(
-                times=rec.times,
-                segment_sums=rec.segment_sums[:, i],
-                events=None if rec.events is None else rec.events[i],
-                affine=rec.affine,
-            )
+            rec = rec.system(i)
         return Trajectory(
             windows=self.windows[:, i, :],
             feedback=self.feedback[:, i],

@@ -50,7 +50,7 @@ from fractions import Fraction
 import numpy as np
 
 from aimdmodel import AIMD, simulate
-from aimdmodel.kernels import warmup
+from aimdmodel.engines.kernel import warmup
 
 ROWS: list[tuple[str, str, str]] = []
 
@@ -107,10 +107,10 @@ def fresh(code: str, env: dict | None = None) -> float:
 
 def overheads(quick: bool) -> dict:
     imp = min(fresh("import aimdmodel") for _ in range(2 if quick else 3))
-    load = fresh("from aimdmodel.kernels import warmup; warmup()")
+    load = fresh("from aimdmodel.engines.kernel import warmup; warmup()")
     with tempfile.TemporaryDirectory() as tmp:
         compile_s = fresh(
-            "from aimdmodel.kernels import warmup; warmup()", {"NUMBA_CACHE_DIR": tmp}
+            "from aimdmodel.engines.kernel import warmup; warmup()", {"NUMBA_CACHE_DIR": tmp}
         )
     row("import aimdmodel (fresh interpreter)", f"{imp:.3f} s", "numba is imported lazily")
     row("kernels: load from cache (fresh)", f"{load:.3f} s", "import numba + cached kernels")

@@ -29,8 +29,11 @@ from aimdmodel import (
     metrics,
     simulate,
 )
-from aimdmodel.cycles import Jumper, is_affine
-from aimdmodel.kernels import kernel_spec, pairwise_sum
+from aimdmodel.engine import prepare
+from aimdmodel.engines._compiled import pairwise_total
+from aimdmodel.engines.cycle import Jumper
+from aimdmodel.engines.declarations import DeclarationError, linear_spec
+from aimdmodel.engines.declarations import affine as is_affine
 from aimdmodel.policies import WindowState
 
 F = Fraction
@@ -73,7 +76,7 @@ def test_cycle_engine_equals_step_engine(policy, arithmetic, congestion):
     ref = simulate(policy, X0, 100, steps=260, **kw)
     fast = simulate(policy, X0, 100, steps=260, engine="cycle", **kw)
     assert_same(ref, fast)
-    assert fast.engine == ("cycle" if is_affine(policy) else "step")
+    assert fast.engine == ("cycle" if is_affine(policy, flows=2) else "step")
     ref = simulate(policy, X0[0], 64, cycles=6, **kw)
     fast = simulate(policy, X0[0], 64, cycles=6, engine="cycle", **kw)
     assert_same(ref, fast)
@@ -163,11 +166,26 @@ def test_cycle_engine_max_steps_error_matches():
             simulate(AIMD(), [1, 2], 1000, cycles=1, max_steps=50, engine=engine)
 
 
-def test_is_affine_and_jumper_know_no_policy_class():
-    assert [is_affine(p) for p in POLICIES] == [
+def test_affine_declarations_are_verified():
+    assert [is_affine(p, flows=2) for p in POLICIES] == [
         True, True, True, True, True, True, True, False, False, True
     ]
-    assert Jumper.for_policy(MIMD().converted(float)) is None
+    assert Jumper.for_run(prepare(MIMD(), [1, 2], 10, steps=1)) is None
+
+
+def test_a_false_affine_declaration_is_an_error():
+    @dataclass(frozen=True, repr=False)
+    class Doubling(MIMD):
+        """Declares an affine advance although it multiplies."""
+
+        name: ClassVar[str] = "doubling"
+
+        @property
+        def affine_advance(self) -> bool:
+            return True
+
+    with pytest.raises(DeclarationError, match="declares affine_advance"):
+        simulate(Doubling(), [1, 30], 100, steps=10, engine="cycle")
 
 
 @dataclass(frozen=True, repr=False)
@@ -288,7 +306,7 @@ def test_kernel_integer_overflow_guard_falls_back():
     assert_same(ok, simulate(AIMD(), [1, 2**40], 2**41, steps=5, arithmetic="integer"))
 
 
-def test_kernel_spec_is_a_verified_generic_check():
+def test_linear_declarations_are_verified():
     @dataclass(frozen=True, repr=False)
     class Liar(AIMD):
         """Declares AIMD's coefficients but decreases to a third."""
@@ -298,12 +316,13 @@ def test_kernel_spec_is_a_verified_generic_check():
         def decrease(self, s: WindowState) -> WindowState:
             return WindowState(s.w / 3)
 
-    assert kernel_spec(Liar()) is None
-    tr = simulate(Liar(), [1, 30], 100, steps=60, engine="kernel")
-    assert tr.engine == "step"
-    assert kernel_spec(AIMDFC()) is None
-    assert kernel_spec(NewAIMD()) is None
-    assert tuple(kernel_spec(AIMD(a=2))) == (2, 1, 0, F(1, 2), 0)
+    with pytest.raises(DeclarationError, match="declares linear_coefficients"):
+        linear_spec(Liar(), flows=2)
+    with pytest.raises(DeclarationError, match="its decrease"):
+        simulate(Liar(), [1, 30], 100, steps=60, engine="kernel")
+    assert linear_spec(AIMDFC()) is None
+    assert linear_spec(NewAIMD()) is None
+    assert tuple(linear_spec(AIMD(a=2))) == (2, 1, 0, F(1, 2), 0)
 
 
 def test_kernel_falls_back_for_exact_arithmetic():
@@ -312,10 +331,10 @@ def test_kernel_falls_back_for_exact_arithmetic():
 
 
 @pytest.mark.parametrize("m", [1, 7, 8, 9, 128, 129, 300, 1031])
-def test_pairwise_sum_is_numpys(m):
+def test_pairwise_total_is_numpys(m):
     rng = np.random.default_rng(m)
     x = rng.standard_normal(m) * 10.0 ** rng.integers(-6, 6, m)
-    assert pairwise_sum(x) == float(np.sum(x))
+    assert pairwise_total(x) == float(np.sum(x))
 
 
 def test_auto_engine_choice():

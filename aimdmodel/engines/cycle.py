@@ -1,4 +1,4 @@
-"""Cycle jumping: whole additive phases in closed form.
+"""The cycle engine: whole additive phases in closed form.
 
 Between two congestion events every flow applies ``increase`` again and
 again, so ``n`` steps are the policy's closed form ``advance(s, n)``. When
@@ -13,7 +13,7 @@ next congestion event has a closed form:
   ``floor((W - T0) / D) + 1``.
 
 The engine (:func:`aimdmodel.simulate` with ``engine="cycle"``) runs the
-step engine's loop and, whenever no system is congested, jumps ``n``
+step engine's loop (:func:`.step.step_loop`) and, whenever no system is congested, jumps ``n``
 steps at once (to the first step at which some system is congested), so a
 whole cycle costs O(m) instead of O(m x cycle length). It knows no
 particular policy:
@@ -22,11 +22,13 @@ particular policy:
   system, the number of increases until its first congestion event (an int
   array; a value ``<= 1`` means "step"); this optional protocol method
   overrides the generic closed form;
-* otherwise, the policy is taken as affine when ``advance`` is a closed form
-  (``has_closed_form``) and, in exact arithmetic on two probe states, every
-  state variable after ``advance(s, n)`` for ``n = 0, 1, 2, 3, 7`` is affine
-  in ``n``; MIMD, MIAD and general linear controls with ``b_i > 1`` are
-  not, and are stepped.
+* otherwise the policy must *declare* ``affine_advance`` (additive
+  increase: AIMD, AIAD, AIMD-FC, AIMD-FC+, New-AIMD); the declaration is
+  verified on the policy's own methods (:mod:`.declarations`) and the
+  number of steps comes from the bottleneck's closed form
+  (:meth:`aimdmodel.feedback.SynchronousFeedback.first_congested`). MIMD,
+  MIAD and general linear controls with ``b_i > 1`` declare no affine
+  advance and are stepped.
 
 Whatever gives ``n``, it is *checked* before the jump in the run's own
 arithmetic: the total after ``n`` increases must signal congestion and the
@@ -52,11 +54,7 @@ Agreement with the step engine
 
 Examples
 --------
->>> from aimdmodel import AIMD, MIMD, simulate
->>> Jumper.for_policy(AIMD(), arithmetic="exact") is not None
-True
->>> Jumper.for_policy(MIMD(), arithmetic="exact") is None
-True
+>>> from aimdmodel import AIMD, simulate
 >>> fast = simulate(AIMD(), [0, 10], 10**4, cycles=3, engine="cycle")
 >>> ref = simulate(AIMD(), [0, 10], 10**4, cycles=3, engine="step")
 >>> fast.n_steps == ref.n_steps, bool((fast.windows == ref.windows).all())
@@ -65,134 +63,58 @@ True
 
 from __future__ import annotations
 
-import functools
-import math
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
-from ._arith import floor_whole, to_fraction
-from .policies import Policy
+from .._arith import floor_whole
+from .base import Engine, Raw, Run, register
+from .declarations import affine
+from .step import step_loop
 
-__all__ = ["Jumper", "is_affine"]
-
-_PROBE_N = (0, 1, 2, 3, 7)
-
-
-def _probe_states(pol: Policy) -> list[tuple]:
-    """Two exact probe states: a fresh one and one after a decrease and increases."""
-    x = np.empty(3, dtype=object)
-    x[:] = [Fraction(7, 3), Fraction(11, 5), Fraction(29, 7)]
-    s0 = pol.init(x)
-    s1 = pol.advance(pol.decrease(pol.advance(s0, 3)), 2)
-    return [s0, s1]
-
-
-def is_affine(policy: Policy) -> bool:
-    """Tell whether ``policy.advance(s, n)`` is affine in ``n`` (probed exactly).
-
-    Parameters
-    ----------
-    policy : Policy
-        Any policy; its numeric parameters are read as Fractions.
-
-    Returns
-    -------
-    bool
-        False when the policy has no closed-form ``advance`` or when some
-        state variable of ``advance(s, n)`` is not affine in ``n`` on the
-        probe states.
-
-    Examples
-    --------
-    >>> from aimdmodel import AIMD, AIMDFCPlus, MIAD
-    >>> is_affine(AIMD()), is_affine(AIMDFCPlus()), is_affine(MIAD())
-    (True, True, False)
-    """
-    try:
-        return _is_affine_cached(policy)
-    except TypeError:  # unhashable parameters
-        return _is_affine(policy)
-
-
-@functools.lru_cache(maxsize=1024)
-def _is_affine_cached(policy: Policy) -> bool:
-    return _is_affine(policy)
-
-
-def _is_affine(policy: Policy) -> bool:
-    if not policy.has_closed_form:
-        return False
-    try:
-        pol = policy.converted(to_fraction)
-        for s in _probe_states(pol):
-            base = pol.advance(s, 0)
-            one = pol.advance(s, 1)
-            for n in _PROBE_N:
-                sn = pol.advance(s, n)
-                for c0, c1, cn in zip(base, one, sn, strict=True):
-                    diff = np.asarray(cn - c0 - n * (c1 - c0), dtype=object)
-                    if any(v != 0 for v in diff.ravel()):
-                        return False
-    except (TypeError, ValueError, ArithmeticError):
-        return False
-    return True
+__all__ = ["CycleEngine", "Jumper"]
 
 
 class Jumper:
-    """Closed-form jumps of one policy in one arithmetic (used by the engine).
+    """Closed-form jumps of one run's policy (used by the step loop).
 
-    Build it with :meth:`for_policy`, which returns None when the policy
-    cannot jump (then the engine steps).
+    Build it with :meth:`for_run`, which returns None when the policy
+    cannot jump (it declares no affine advance and has no ``steps_to``).
 
     Examples
     --------
-    >>> from fractions import Fraction
     >>> from aimdmodel import AIMD
-    >>> from aimdmodel._arith import as_arithmetic
-    >>> pol = AIMD().converted(to_fraction)
-    >>> j = Jumper.for_policy(pol, arithmetic="exact")
-    >>> s = pol.init(as_arithmetic(np.array([[1, 30]]), "exact"))
-    >>> j.steps(s, pol.window(s).sum(axis=-1), Fraction(100), 10**9)
+    >>> from aimdmodel.engine import prepare
+    >>> run = prepare(AIMD(), [1, 30], 100, steps=40, arithmetic="exact")
+    >>> j = Jumper.for_run(run)
+    >>> s = run.pol.init(run.x)
+    >>> j.steps(s, run.pol.window(s).sum(axis=-1), 10**9)
     35
     """
 
-    def __init__(self, pol: Policy, arithmetic: str, congestion: str, affine: bool) -> None:
-        self.pol = pol
-        self.arithmetic = arithmetic
-        self.ge = congestion == ">="
+    def __init__(self, run: Run, affine: bool) -> None:
+        self.pol = run.pol
+        self.feedback = run.feedback
+        self.arithmetic = run.arithmetic
         self.affine = affine
-        self.custom = getattr(pol, "steps_to", None)
+        self.custom = getattr(run.pol, "steps_to", None)
 
     @classmethod
-    def for_policy(
-        cls, pol: Policy, *, arithmetic: str = "float", congestion: str = ">="
-    ) -> Jumper | None:
-        """Build a Jumper for ``pol`` (parameters in the run's arithmetic), or None.
-
-        Examples
-        --------
-        >>> from aimdmodel import AIAD
-        >>> Jumper.for_policy(AIAD()).affine
-        True
-        """
-        custom = callable(getattr(pol, "steps_to", None))
-        affine = is_affine(pol)
-        if not (custom or affine):
+    def for_run(cls, run: Run) -> Jumper | None:
+        """Build a Jumper for ``run``, or return None when its policy cannot jump."""
+        custom = callable(getattr(run.pol, "steps_to", None))
+        is_affine = affine(run.policy, flows=run.flows)
+        if not (custom or is_affine):
             return None
-        return cls(pol, arithmetic, congestion, affine)
+        return cls(run, is_affine)
 
     # -- the number of steps -------------------------------------------------
-    def _congested(self, total: Any, W: Any) -> np.ndarray:
-        return np.asarray(total >= W if self.ge else total > W, dtype=bool)
-
     def _total_after(self, state: tuple, n: np.ndarray) -> np.ndarray:
         """Totals after ``n[b]`` increases of system ``b`` (n an int array (B,))."""
         col = n[:, None] if self.arithmetic == "float" else n.astype(object)[:, None]
         return self.pol.window(self.pol.advance(state, col)).sum(axis=-1)
 
-    def steps(self, state: tuple, total: np.ndarray, W: Any, limit: int) -> int:
+    def steps(self, state: tuple, total: np.ndarray, limit: int) -> int:
         """Increases until the first congestion event of any system, at most ``limit``.
 
         No system may be congested in ``state``. Returns 1 (step) when no
@@ -202,41 +124,23 @@ class Jumper:
         if self.arithmetic == "integer" and not self._whole_increments(state):
             return 1
         if self.custom is not None:
-            n = np.asarray(self.custom(state, W, ">=" if self.ge else ">"), dtype=np.int64)
-        elif self.affine:
+            n = np.asarray(
+                self.custom(state, self.feedback.capacity, self.feedback.congestion),
+                dtype=np.int64,
+            )
+        else:
             slope = pol.window(pol.advance(state, 1)).sum(axis=-1) - total
-            n = self._closed_form(total, slope, W, limit)
-        else:  # pragma: no cover - for_policy returns None then
-            return 1
+            n = self.feedback.first_congested(total, slope, limit)
         n = np.minimum(np.maximum(n, 1), limit)
-        n = self._verify(state, n, W, limit)
+        n = self._verify(state, n, limit)
         return int(n.min())
 
-    def _closed_form(self, total: np.ndarray, slope: np.ndarray, W: Any, limit: int) -> np.ndarray:
-        B = len(total)
-        n = np.full(B, limit, dtype=np.int64)
-        if self.arithmetic == "float":
-            with np.errstate(divide="ignore", invalid="ignore"):
-                q = (W - total) / slope
-            grow = slope > 0
-            est = np.ceil(q) if self.ge else np.floor(q) + 1
-            ok = grow & np.isfinite(est)
-            n[ok] = np.minimum(est[ok], limit).astype(np.int64)
-            return n
-        for b in range(B):
-            d = slope[b]
-            if d > 0:
-                q = Fraction(W - total[b]) / Fraction(d)
-                est = math.ceil(q) if self.ge else math.floor(q) + 1
-                n[b] = min(est, limit)
-        return n
-
-    def _verify(self, state: tuple, n: np.ndarray, W: Any, limit: int) -> np.ndarray:
+    def _verify(self, state: tuple, n: np.ndarray, limit: int) -> np.ndarray:
         """Move each ``n[b]`` until it is the first congested step (or ``limit``)."""
+        congested = self.feedback.congested
         for _ in range(64):
-            at = self._congested(self._total_after(state, n), W)
-            before = self._congested(self._total_after(state, n - 1), W) & (n > 1)
-            late = before  # congested one step earlier: move back
+            at = congested(self._total_after(state, n))
+            late = congested(self._total_after(state, n - 1)) & (n > 1)
             early = ~at & (n < limit)  # not congested yet: move on
             if not (late.any() or early.any()):
                 return n
@@ -293,3 +197,30 @@ class Jumper:
         for k in range(1, n):  # pragma: no cover - custom steps_to only
             acc = acc + self.pol.window(self.pol.advance(state, k)).sum(axis=-1)
         return acc
+
+
+@register
+class CycleEngine(Engine):
+    """Jumps whole additive phases in closed form; steps what cannot jump.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, MIMD, simulate
+    >>> simulate(AIMD(), [1, 30], 100, steps=50, engine="cycle").engine
+    'cycle'
+    >>> simulate(MIMD(), [1, 30], 100, steps=50, engine="cycle").engine
+    'step'
+    """
+
+    name = "cycle"
+    summary = "jumps additive phases in closed form"
+
+    def run(self, run: Run) -> Raw:
+        """Run with jumps, or step when the policy cannot jump."""
+        jumper = Jumper.for_run(run)
+        if jumper is None:
+            from .step import StepEngine
+
+            return StepEngine().run(run)
+        raw = step_loop(run, jumper, affine=jumper.affine)
+        return Raw(raw.windows, raw.feedback, raw.state, raw.cycle_record, "cycle")

@@ -1,0 +1,273 @@
+"""The compiled loops (numba) of the kernel engine, each rule written once.
+
+Three small inlined functions hold all the arithmetic of a step and every
+loop below is built from them, so the loops differ only in what they
+record:
+
+* :func:`_exceeds` -- the congestion rule, :func:`aimdmodel.feedback.exceeds`
+  compiled as it is;
+* :func:`_affine` -- one linear update ``c0 + c1 w``, floored after a
+  division by ``q`` for whole packets (chosen by the window's type when
+  the loop is compiled);
+* :func:`_step` -- one step of one system: the total (numpy's pairwise
+  order), the feedback, and the increase or decrease of every window.
+
+The same source runs on float64 windows (one
+multiply and one add per update, the step engine's operations) and on
+int64 windows (``(c0 + c1 w) // q``: the step engine's floor after every
+step). No ``fastmath``: reassociating the sum or contracting ``c0 + c1 w``
+into a fused multiply-add would change the last bit and, when a total
+lands next to ``W``, the step of a congestion event.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+from ..feedback import exceeds
+
+__all__ = [
+    "MODE_ALL",
+    "MODE_FEEDBACK",
+    "MODE_KNOTS",
+    "MODE_NONE",
+    "pairwise_total",
+    "run_pairs",
+    "run_systems",
+    "sum_program",
+]
+
+MODE_NONE, MODE_ALL, MODE_FEEDBACK, MODE_KNOTS = 0, 1, 2, 3
+
+_exceeds = numba.njit(inline="always")(exceeds)
+
+
+def _affine(w, c0, c1, q):  # pragma: no cover - replaced by the overload below
+    """One linear update: ``c0 + c1 w`` (floats), ``(c0 + c1 w) // q`` (whole packets)."""
+    raise NotImplementedError
+
+
+@overload(_affine, inline="always")
+def _affine_typed(w, c0, c1, q):  # pragma: no cover - compiled
+    # chosen at compile time from the window's type, so the float loop stays
+    # a plain multiply-add that the compiler can vectorise
+    if isinstance(w, types.Integer):
+        return lambda w, c0, c1, q: (c0 + c1 * w) // q
+    return lambda w, c0, c1, q: c0 + c1 * w
+
+
+@numba.njit(inline="always")
+def _block(a, lo, n):  # pragma: no cover - compiled
+    # numpy's pairwise summation for n <= 128 (loops_utils.h.src); for n < 8
+    # numpy starts from 0.0: 0.0 + a[lo] == a[lo] for every window >= 0
+    if n < 8:
+        res = a[lo]
+        for i in range(1, n):
+            res += a[lo + i]
+        return res
+    r0 = a[lo]
+    r1 = a[lo + 1]
+    r2 = a[lo + 2]
+    r3 = a[lo + 3]
+    r4 = a[lo + 4]
+    r5 = a[lo + 5]
+    r6 = a[lo + 6]
+    r7 = a[lo + 7]
+    i = 8
+    stop = n - (n % 8)
+    while i < stop:
+        r0 += a[lo + i]
+        r1 += a[lo + i + 1]
+        r2 += a[lo + i + 2]
+        r3 += a[lo + i + 3]
+        r4 += a[lo + i + 4]
+        r5 += a[lo + i + 5]
+        r6 += a[lo + i + 6]
+        r7 += a[lo + i + 7]
+        i += 8
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        res += a[lo + i]
+        i += 1
+    return res
+
+
+@numba.njit(inline="always")
+def _tree(a, prog, stack):  # pragma: no cover - compiled
+    # a postfix program of blocks (lo, n) and additions (-1, 0): numpy's tree
+    sp = 0
+    for p in range(prog.shape[0]):
+        lo = prog[p, 0]
+        if lo >= 0:
+            stack[sp] = _block(a, lo, prog[p, 1])
+            sp += 1
+        else:
+            stack[sp - 2] = stack[sp - 2] + stack[sp - 1]
+            sp -= 1
+    return stack[0]
+
+
+def _total(a, prog, stack):  # pragma: no cover - replaced by the overload below
+    """Sum the windows in numpy's pairwise order."""
+    raise NotImplementedError
+
+
+@overload(_total)
+def _total_typed(a, prog, stack):  # pragma: no cover - compiled
+    # prog is None for m <= 128 (one block): decided when the loop is
+    # compiled, so the common case is a straight sum the compiler can keep
+    # in registers
+    if isinstance(prog, types.NoneType):
+        return lambda a, prog, stack: _block(a, 0, a.shape[0])
+    return lambda a, prog, stack: _tree(a, prog, stack)
+
+
+@numba.njit(inline="always")
+def _step(row, tot, coef):  # pragma: no cover - compiled
+    # coef: W, ge, ci0, ci1, qi, cd0, cd1, qd, floor (one tuple, one type)
+    W, ge, ci0, ci1, qi, cd0, cd1, qd, fl = coef
+    cong = _exceeds(tot, W, ge != 0)
+    if cong:
+        for i in range(row.shape[0]):
+            row[i] = max(_affine(row[i], cd0, cd1, qd), fl)
+    else:
+        for i in range(row.shape[0]):
+            row[i] = _affine(row[i], ci0, ci1, qi)
+    return cong
+
+
+def sum_program(m: int) -> np.ndarray | None:
+    """Return numpy's pairwise split of ``m`` terms as a postfix program (None: one block).
+
+    numba code loaded from its cache may crash on recursion, so the
+    recursion of numpy's pairwise sum is unrolled here, once per ``m``.
+
+    Examples
+    --------
+    >>> sum_program(3) is None, sum_program(300).shape
+    (True, (7, 2))
+    """
+    prog: list[tuple[int, int]] = []
+
+    def split(lo: int, n: int) -> None:
+        if n <= 128:
+            prog.append((lo, n))
+            return
+        n2 = n // 2
+        n2 -= n2 % 8
+        split(lo, n2)
+        split(lo + n2, n - n2)
+        prog.append((-1, 0))
+
+    split(0, m)
+    return None if len(prog) == 1 else np.asarray(prog, dtype=np.int64)
+
+
+@numba.njit(cache=True)
+def run_systems(  # pragma: no cover - compiled
+    w0, coef, prog, steps, cycles, mode, knots, out, fb, sums, final, events, stop
+):
+    """Run every system of ``w0`` for ``steps`` steps (or until ``cycles`` events).
+
+    ``mode``: MODE_ALL writes every window to ``out`` and the feedback to
+    ``fb``; MODE_FEEDBACK the feedback only; MODE_KNOTS the windows at the
+    steps ``knots`` and the sums of the totals between them; MODE_NONE the
+    sum of all totals. With ``cycles > 0`` a system stops after its
+    ``cycles``-th congestion event and ``stop[b]`` is the step after it.
+    """
+    B, m = w0.shape
+    stack = np.empty(64, dtype=w0.dtype)
+    row = np.empty(m, dtype=w0.dtype)
+    for b in range(B):
+        for i in range(m):
+            row[i] = w0[b, i]
+        k = 0
+        acc = row[0] - row[0]
+        n_events = 0  # a local, not events[b]: a store to an array may alias the row
+        for t in range(steps):
+            tot = _total(row, prog, stack)
+            cong = _step(row, tot, coef)
+            if cong:
+                n_events += 1
+            if mode == MODE_ALL:
+                fb[t, b] = 0 if cong else 1
+                for i in range(m):
+                    out[t + 1, b, i] = row[i]
+            elif mode == MODE_FEEDBACK:
+                fb[t, b] = 0 if cong else 1
+            elif mode == MODE_KNOTS:
+                acc += tot
+                if t + 1 == knots[k + 1]:
+                    sums[k, b] = acc
+                    acc = row[0] - row[0]
+                    k += 1
+                    for i in range(m):
+                        out[k, b, i] = row[i]
+            else:
+                acc += tot
+            if cycles > 0 and cong and n_events >= cycles:
+                stop[b] = t + 1
+                break
+        events[b] = n_events
+        if mode == MODE_NONE and steps > 0:
+            sums[0, b] = acc
+        for i in range(m):
+            final[b, i] = row[i]
+
+
+@numba.njit(cache=True)
+def run_pairs(w0, coef, prog, steps, final, events, sums):  # pragma: no cover - compiled
+    """MODE_NONE for float windows, two systems at a time (an even number of them).
+
+    The two systems' steps are independent, so their dependency chains
+    overlap; each system gets exactly the operations of :func:`run_systems`.
+    """
+    B, m = w0.shape
+    stack_a = np.empty(64)
+    stack_c = np.empty(64)
+    A = np.empty(m)
+    C = np.empty(m)
+    for b in range(0, B - 1, 2):
+        for i in range(m):
+            A[i] = w0[b, i]
+            C[i] = w0[b + 1, i]
+        acc_a = 0.0
+        acc_c = 0.0
+        n_a = 0
+        n_c = 0
+        for _ in range(steps):
+            ta = _total(A, prog, stack_a)
+            tc = _total(C, prog, stack_c)
+            acc_a += ta
+            acc_c += tc
+            n_a += _step(A, ta, coef)
+            n_c += _step(C, tc, coef)
+        events[b] = n_a
+        events[b + 1] = n_c
+        for i in range(m):
+            final[b, i] = A[i]
+            final[b + 1, i] = C[i]
+        if steps > 0:
+            sums[0, b] = acc_a
+            sums[0, b + 1] = acc_c
+
+
+@numba.njit(cache=True)
+def _pairwise_row(a, prog):  # pragma: no cover - compiled
+    return _total(a, prog, np.empty(64))
+
+
+def pairwise_total(a: np.ndarray) -> float:
+    """Sum a float64 vector in numpy's pairwise order (compiled).
+
+    Examples
+    --------
+    >>> x = np.random.default_rng(1).standard_normal(300)
+    >>> pairwise_total(x) == float(x.sum())
+    True
+    """
+    a = np.ascontiguousarray(a, dtype=np.float64)
+    return float(_pairwise_row(a, sum_program(a.shape[0])))

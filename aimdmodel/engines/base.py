@@ -1,0 +1,124 @@
+"""What every engine receives and returns, and the registry of engines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..feedback import SynchronousFeedback
+from ..policies import Policy
+from ..trajectory import CycleRecord
+
+__all__ = ["ENGINES", "Engine", "Raw", "Run", "register"]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A checked simulation problem, in the arithmetic of the run.
+
+    Built by :func:`aimdmodel.simulate` after every argument was validated.
+
+    Attributes
+    ----------
+    policy : Policy
+        The policy as the user gave it.
+    pol : Policy
+        The same policy with its parameters converted into the arithmetic.
+    x : ndarray, shape (B, m)
+        Initial windows in the arithmetic (float64, or object arrays of
+        Fractions / ints).
+    feedback : SynchronousFeedback
+        The bottleneck's rule (capacity and convention).
+    arithmetic : {"float", "exact", "integer"}
+    steps, cycles : int or None
+        Exactly one is set.
+    max_steps : int
+        Limit on the steps of a ``cycles=`` run.
+    record : {"all", "cycles", "none"}
+    single : bool
+        True when the user gave one system (``x0`` of shape ``(m,)``).
+    """
+
+    policy: Policy
+    pol: Policy
+    x: np.ndarray
+    feedback: SynchronousFeedback
+    arithmetic: str
+    steps: int | None
+    cycles: int | None
+    max_steps: int
+    record: str
+    single: bool = False
+
+    @property
+    def flows(self) -> int:
+        """Number of flows ``m``."""
+        return int(self.x.shape[-1])
+
+    @property
+    def systems(self) -> int:
+        """Number of systems ``B``."""
+        return int(self.x.shape[0])
+
+
+@dataclass(frozen=True)
+class Raw:
+    """What an engine returns: batched arrays, shaped into a Trajectory by ``simulate``.
+
+    Attributes
+    ----------
+    windows : ndarray, shape (K, B, m)
+        Every window (``record="all"``) or the windows at the knots.
+    feedback : ndarray of int8, shape (T, B) or (0, B)
+    state : tuple
+        The policy state after the last step.
+    cycle_record : CycleRecord or None
+    engine : str
+        The engine that ran.
+    """
+
+    windows: np.ndarray
+    feedback: np.ndarray
+    state: tuple
+    cycle_record: CycleRecord | None
+    engine: str
+
+
+class Engine:
+    """An engine: runs a :class:`Run` and returns a :class:`Raw` result.
+
+    Subclasses set :attr:`name` and implement :meth:`run`; :func:`register`
+    adds them to :data:`ENGINES`, where ``simulate(engine=name)`` finds
+    them. An engine that cannot run a problem (a policy it does not know how
+    to accelerate) hands it to the reference step engine and says so in
+    ``Raw.engine``.
+    """
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+
+    def run(self, run: Run) -> Raw:  # pragma: no cover - abstract
+        """Run the problem."""
+        raise NotImplementedError
+
+
+ENGINES: dict[str, type[Engine]] = {}
+"""Engine classes by name: ``step``, ``cycle``, ``kernel``, ``auto``."""
+
+
+def register(cls: type[Engine]) -> type[Engine]:
+    """Class decorator: add an engine to :data:`ENGINES` under its ``name``."""
+    if not cls.name or cls.name in ENGINES:
+        raise ValueError(f"engine name {cls.name!r} is empty or taken")
+    ENGINES[cls.name] = cls
+    return cls
+
+
+def no_events_error(cycles: int, max_steps: int, fewest: Any) -> RuntimeError:
+    """Build the error of a ``cycles=`` run that did not get there within ``max_steps``."""
+    return RuntimeError(
+        f"no {cycles} congestion events within max_steps={max_steps} steps "
+        f"(fewest so far: {int(fewest)}); raise max_steps or use steps="
+    )

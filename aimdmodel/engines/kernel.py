@@ -1,0 +1,266 @@
+"""The kernel engine: compiled (numba) stepping of linear controls over ``(B, m)`` batches.
+
+A numba loop cannot call the Python policy methods, so it runs one family
+of rules: Chiu and Jain's linear control, increase ``w <- a_i + b_i w``,
+decrease ``w <- max(a_d + b_d w, floor)``, for the policies that *declare*
+``linear_coefficients`` (verified on their own methods by
+:func:`.declarations.linear_spec`). Anything else (AIMD-FC, AIMD-FC+,
+New-AIMD, per-flow coefficient arrays, a user rule) runs the reference step
+engine, and ``Trajectory.engine`` says so.
+
+Arithmetic and agreement with the step engine
+---------------------------------------------
+* float: every operation is the step engine's (one multiply and one add per
+  window update, ``max`` for the floor), and the sum of the windows is
+  numpy's pairwise summation re-implemented operation by operation, so the
+  windows, the feedback and the congestion steps are **bit-for-bit** those
+  of the step engine (:mod:`._compiled`).
+* integer: windows are int64, the coefficients exact fractions ``p / q``;
+  each update is ``floor((p_0 + p_1 w) / q)`` in integer arithmetic, exactly
+  the step engine's floor after every step; the capacity is the whole
+  number that the congestion rule gives for whole totals
+  (:func:`aimdmodel.feedback.whole_capacity`). A run whose windows could
+  overflow int64 runs the Python step engine instead.
+* exact (Fractions): not compiled; the step engine runs.
+
+Recording: ``record="all"`` and ``"none"`` are one pass; ``"cycles"`` is
+two (the first keeps the feedback, ``T x B`` bytes, to find the knots).
+
+Kernels are compiled on first use with ``cache=True`` (the compiled code is
+kept next to the module, so later processes load it instead of compiling);
+:func:`warmup` compiles them ahead of a timed region.
+
+Examples
+--------
+>>> from aimdmodel import AIMD, simulate
+>>> tr = simulate(AIMD(), [[1, 30], [5, 5]], 100, steps=50, engine="kernel")
+>>> ref = simulate(AIMD(), [[1, 30], [5, 5]], 100, steps=50)
+>>> tr.engine, bool((tr.windows == ref.windows).all())
+('kernel', True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from ..feedback import whole_capacity
+from ..trajectory import CycleRecord
+from .base import Engine, Raw, Run, no_events_error, register
+from .declarations import affine, linear_spec
+
+__all__ = ["KernelEngine", "warmup"]
+
+_INT_LIMIT = 2**62
+
+
+def _float_coef(spec: tuple, run: Run) -> tuple:
+    a_i, b_i, a_d, b_d, fl = (float(v) for v in spec)
+    ge = 1.0 if run.feedback.ge else 0.0
+    return (float(run.feedback.capacity), ge, a_i, b_i, 1.0, a_d, b_d, 1.0, fl)
+
+
+def _int_coef(spec: tuple, run: Run) -> tuple:
+    a_i, b_i, a_d, b_d, fl = spec
+    q_i = math.lcm(a_i.denominator, b_i.denominator)
+    q_d = math.lcm(a_d.denominator, b_d.denominator)
+    W = whole_capacity(Fraction(run.feedback.capacity), run.feedback.ge)
+    ge = 1 if run.feedback.ge else 0
+    return (
+        W, ge, int(a_i * q_i), int(b_i * q_i), q_i, int(a_d * q_d), int(b_d * q_d), q_d,
+        math.floor(fl),
+    )
+
+
+def _int_safe(coef: tuple, x: np.ndarray, steps: int) -> bool:
+    """Tell whether no int64 intermediate of the run can overflow."""
+    W, _, c0, c1, q_i, d0, d1, _, fl = coef
+    m = x.shape[-1]
+    xmax = max(int(v) for v in x.ravel())
+    # an increase only happens below capacity, a decrease never raises a window
+    wmax = max(xmax, abs(fl), (abs(c0) + abs(c1) * (abs(W) + 1)) // q_i + 1)
+    big = max(abs(c0) + abs(c1) * wmax, abs(d0) + abs(d1) * wmax, m * wmax * max(steps, 1))
+    return big < _INT_LIMIT
+
+
+def _steps_needed(w0, coef, prog, cycles: int, max_steps: int) -> int:
+    """Count the steps until every system has had ``cycles`` events (a recording-free pass)."""
+    from ._compiled import MODE_NONE, run_systems
+
+    B, m = w0.shape
+    stop = np.full(B, -1, dtype=np.int64)
+    events = np.zeros(B, dtype=np.int64)
+    scratch = np.empty((B, m), dtype=w0.dtype)
+    sums = np.zeros((1, B), dtype=w0.dtype)
+    run_systems(w0, coef, prog, max_steps, cycles, MODE_NONE, _NO_KNOTS,
+                _no_out(w0), _NO_FB, sums, scratch, events, stop)
+    if (stop < 0).any():
+        raise no_events_error(cycles, max_steps, events.min())
+    return int(stop.max())
+
+
+_NO_KNOTS = np.zeros(1, dtype=np.int64)
+_NO_FB = np.zeros((1, 1), dtype=np.int8)
+
+
+def _no_out(w0: np.ndarray) -> np.ndarray:
+    return np.zeros((1, 1, 1), dtype=w0.dtype)
+
+
+def _record_all(w0, coef, prog, steps):
+    from ._compiled import MODE_ALL, run_systems
+
+    B, m = w0.shape
+    out = np.empty((steps + 1, B, m), dtype=w0.dtype)
+    out[0] = w0
+    fb = np.empty((steps, B), dtype=np.int8)
+    final = np.empty((B, m), dtype=w0.dtype)
+    run_systems(w0, coef, prog, steps, 0, MODE_ALL, _NO_KNOTS, out, fb,
+                np.zeros((1, 1), dtype=w0.dtype), final, np.zeros(B, dtype=np.int64),
+                np.zeros(B, dtype=np.int64))
+    return out, fb, final, None
+
+
+def _record_none(w0, coef, prog, steps):
+    from ._compiled import MODE_NONE, run_pairs, run_systems
+
+    B, m = w0.shape
+    sums = np.zeros((1, B), dtype=w0.dtype)
+    final = np.empty((B, m), dtype=w0.dtype)
+    events = np.zeros(B, dtype=np.int64)
+    paired = 0
+    if w0.dtype == np.float64 and 8 <= m <= 128 and B >= 2:
+        paired = B - B % 2
+        run_pairs(w0[:paired], coef, prog, steps, final, events, sums)
+    if paired < B:
+        rest = np.ascontiguousarray(w0[paired:])
+        part_final = np.empty(rest.shape, dtype=w0.dtype)
+        part_sums = np.zeros((1, len(rest)), dtype=w0.dtype)
+        run_systems(rest, coef, prog, steps, 0, MODE_NONE, _NO_KNOTS, _no_out(w0),
+                    _NO_FB, part_sums, part_final, events[paired:].copy(),
+                    np.zeros(len(rest), dtype=np.int64))
+        final[paired:] = part_final
+        sums[:, paired:] = part_sums
+    windows = np.stack([w0, final]) if steps > 0 else w0[None]
+    times = np.array([0, steps] if steps > 0 else [0], dtype=np.int64)
+    rec = CycleRecord(times=times, segment_sums=sums[: 1 if steps > 0 else 0], events=None)
+    return windows, np.zeros((0, B), dtype=np.int8), final, rec
+
+
+def _record_cycles(w0, coef, prog, steps, is_affine):
+    from ._compiled import MODE_FEEDBACK, MODE_KNOTS, run_systems
+
+    B, m = w0.shape
+    zeros = np.zeros(B, dtype=np.int64)
+    final = np.empty((B, m), dtype=w0.dtype)
+    fbk = np.empty((steps, B), dtype=np.int8)
+    run_systems(w0, coef, prog, steps, 0, MODE_FEEDBACK, _NO_KNOTS, _no_out(w0), fbk,
+                np.zeros((1, 1), dtype=w0.dtype), final, zeros.copy(), zeros.copy())
+    congested = np.flatnonzero((fbk == 0).any(axis=1))
+    times = np.unique(np.concatenate([[0, steps], congested, congested + 1]))
+    out = np.empty((len(times), B, m), dtype=w0.dtype)
+    out[0] = w0
+    sums = np.zeros((len(times) - 1, B), dtype=w0.dtype)
+    run_systems(w0, coef, prog, steps, 0, MODE_KNOTS, times, out, _NO_FB, sums, final,
+                zeros.copy(), zeros.copy())
+    events = tuple(np.flatnonzero(fbk[:, b] == 0) for b in range(B))
+    rec = CycleRecord(times=times, segment_sums=sums, events=events, affine=is_affine)
+    return out, np.zeros((0, B), dtype=np.int8), final, rec
+
+
+def run_kernel(run: Run) -> Raw | None:
+    """Run the compiled loops, or return None when they do not apply to ``run``.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> from aimdmodel.engine import prepare
+    >>> raw = run_kernel(prepare(AIMD(), [1, 30], 100, steps=40))
+    >>> raw.windows[36].tolist()
+    [[18.0, 32.5]]
+    """
+    if run.arithmetic not in ("float", "integer"):
+        return None
+    spec = linear_spec(run.policy, flows=run.flows)
+    if spec is None:
+        return None
+    from ._compiled import sum_program
+
+    whole = run.arithmetic == "integer"
+    if whole:
+        coef = _int_coef(spec, run)
+        if not _int_safe(coef, run.x, run.steps if run.steps is not None else run.max_steps):
+            return None
+        w0 = np.asarray(run.x, dtype=np.int64)
+    else:
+        coef = _float_coef(spec, run)
+        w0 = np.ascontiguousarray(run.x, dtype=np.float64)
+    prog = sum_program(run.flows)
+    steps = run.steps
+    if steps is None:
+        steps = 0 if run.cycles == 0 else _steps_needed(
+            w0, coef, prog, run.cycles, run.max_steps
+        )
+    if run.record == "all":
+        windows, fb, final, rec = _record_all(w0, coef, prog, steps)
+    elif run.record == "none":
+        windows, fb, final, rec = _record_none(w0, coef, prog, steps)
+    else:
+        is_affine = affine(run.policy, flows=run.flows)
+        windows, fb, final, rec = _record_cycles(w0, coef, prog, steps, is_affine)
+    if whole:
+        final = final.astype(object)
+        if rec is not None:
+            rec = CycleRecord(rec.times, rec.segment_sums.astype(object), rec.events, rec.affine)
+    state = type(run.pol.init(run.x[:1]))(final)
+    return Raw(windows, fb, state, rec, "kernel")
+
+
+@register
+class KernelEngine(Engine):
+    """Compiled stepping of declared linear controls (float and integer arithmetic).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, AIMDFC, simulate
+    >>> simulate(AIMD(), [1, 30], 100, steps=50, engine="kernel").engine
+    'kernel'
+    >>> simulate(AIMDFC(), [1, 30], 100, steps=50, engine="kernel").engine
+    'step'
+    """
+
+    name = "kernel"
+    summary = "numba-compiled stepping of linear controls"
+
+    def run(self, run: Run) -> Raw:
+        """Run compiled, or step when the kernels do not apply."""
+        raw = run_kernel(run)
+        if raw is None:
+            from .step import StepEngine
+
+            return StepEngine().run(run)
+        return raw
+
+
+def warmup() -> float:
+    """Compile (or load from the cache) every kernel; return the seconds it took.
+
+    Examples
+    --------
+    >>> warmup() >= 0
+    True
+    """
+    from aimdmodel import AIMD
+    from aimdmodel.engine import prepare
+
+    t0 = time.perf_counter()
+    for arithmetic, x in (("float", [[1, 2]]), ("integer", [[1, 2]]), ("float", [[1] * 8] * 2)):
+        for record in ("all", "cycles", "none"):
+            run_kernel(prepare(AIMD(), x, 10, cycles=1, arithmetic=arithmetic, record=record))
+    from ._compiled import pairwise_total
+
+    pairwise_total(np.zeros(3))
+    return time.perf_counter() - t0

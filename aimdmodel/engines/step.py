@@ -1,0 +1,187 @@
+"""The reference engine: one step at a time, in the policy's own Python code.
+
+At every step the bottleneck (:class:`aimdmodel.feedback.SynchronousFeedback`)
+says, per system, whether the sum of the windows is congested; every flow
+of a congested system applies its policy's ``decrease``, every flow of the
+others ``increase``. Whole-packet arithmetic floors every state variable
+after every step. The cycle engine (:mod:`.cycle`) runs this same loop and
+jumps whole additive phases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._arith import floor_whole
+from ..trajectory import CycleRecord
+from .base import Engine, Raw, Run, no_events_error, register
+
+__all__ = ["StepEngine", "step_loop"]
+
+
+def _apply(run: Run, state: tuple, congested: np.ndarray, total: Any, t: int) -> tuple:
+    """One step of every system: decrease where congested, increase elsewhere."""
+    pol = run.pol
+    extra = (run.feedback.signal(total, t),) if pol.uses_signal else ()
+    if congested.all():
+        state = pol.decrease(state, *extra)
+    elif not congested.any():
+        state = pol.increase(state, *extra)
+    else:
+        up, down = pol.increase(state, *extra), pol.decrease(state, *extra)
+        mask = congested[:, None]
+        state = type(state)(*(np.where(mask, d, u) for u, d in zip(up, down, strict=True)))
+    if run.arithmetic == "integer":
+        state = type(state)(*(floor_whole(c) for c in state))
+    return state
+
+
+def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
+    """Run the step loop, optionally jumping additive phases with ``jumper``.
+
+    Parameters
+    ----------
+    run : Run
+    jumper : Jumper, optional
+        From :mod:`.cycle`; None steps every RTT.
+    affine : bool
+        Whether the policy's verified ``advance`` is affine (recorded in the
+        :class:`~aimdmodel.trajectory.CycleRecord`).
+    """
+    pol, fb = run.pol, run.feedback
+    state = pol.init(run.x)
+    window = pol.window(state)
+    B = run.systems
+    keep_all = run.record == "all"
+    history = [window[None]] if keep_all else []
+    feedback: list[np.ndarray] = []
+    recorder = None if keep_all else _Recorder(run.record, window, B)
+    events = np.zeros(B, dtype=np.int64)
+    t = 0
+    while True:
+        if run.steps is not None:
+            if t >= run.steps:
+                break
+            limit = run.steps - t
+        elif (events >= run.cycles).all():
+            break
+        elif t >= run.max_steps:
+            raise no_events_error(run.cycles, run.max_steps, events.min())
+        else:
+            limit = run.max_steps - t
+        total = window.sum(axis=-1)
+        congested = fb.congested(total)
+        if jumper is not None and limit > 1 and not congested.any():
+            n = jumper.steps(state, total, limit)
+            if n > 1:  # n increases in closed form: no system congested before t + n
+                if keep_all:
+                    history.append(jumper.ramp_windows(state, n))
+                    feedback.append(np.ones((n, B), dtype=bool))
+                else:
+                    recorder.jump(jumper.ramp_sum(state, total, n))
+                state = jumper.jump(state, n)
+                window = pol.window(state)
+                t += n
+                continue
+        state = _apply(run, state, congested, total, t)
+        events += congested
+        new_window = pol.window(state)
+        if keep_all:
+            feedback.append(~congested[None])
+            history.append(new_window[None])
+        else:
+            recorder.step(t, window, total, congested, new_window)
+        window = new_window
+        t += 1
+
+    if keep_all:
+        windows = np.concatenate(history)
+        fbk = (
+            np.concatenate(feedback).astype(np.int8)
+            if feedback
+            else np.zeros((0, B), dtype=np.int8)
+        )
+        return Raw(windows, fbk, state, None, "step")
+    windows, fbk, rec = recorder.finish(t, window, affine)
+    return Raw(windows, fbk, state, rec, "step")
+
+
+@register
+class StepEngine(Engine):
+    """The reference: every step in the policy's own code (any policy, any arithmetic).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> simulate(AIMD(), [1, 30], 100, steps=5, engine="step").engine
+    'step'
+    """
+
+    name = "step"
+    summary = "the reference, one step at a time in Python"
+
+    def run(self, run: Run) -> Raw:
+        """Step every RTT."""
+        from .declarations import affine
+
+        rec_affine = run.record != "all" and affine(run.policy, flows=run.flows)
+        return step_loop(run, None, affine=rec_affine)
+
+
+class _Recorder:
+    """Keeps the knots of a ``record="cycles"`` / ``"none"`` run (see CycleRecord).
+
+    ``acc`` is the sum of the totals of the steps since the last knot.
+    """
+
+    def __init__(self, record: str, window: np.ndarray, B: int) -> None:
+        self.cycles = record == "cycles"
+        self.times = [0]
+        self.windows = [window]
+        self.sums: list[np.ndarray] = []
+        self.acc: Any = None
+        self.events: list[list[int]] = [[] for _ in range(B)]
+
+    def _add(self, value: np.ndarray) -> None:
+        self.acc = value if self.acc is None else self.acc + value
+
+    def _close(self, t: int, window: np.ndarray) -> None:
+        self.sums.append(self.acc)
+        self.acc = None
+        self.times.append(t)
+        self.windows.append(window)
+
+    def jump(self, ramp_sum: np.ndarray) -> None:
+        self._add(ramp_sum)
+
+    def step(
+        self, t: int, window: np.ndarray, total: np.ndarray, congested: np.ndarray,
+        new_window: np.ndarray,
+    ) -> None:
+        if not (self.cycles and congested.any()):
+            self._add(total)
+            return
+        if self.times[-1] != t:
+            self._close(t, window)
+        self._add(total)
+        self._close(t + 1, new_window)
+        for i in np.flatnonzero(congested):
+            self.events[i].append(t)
+
+    def finish(self, t: int, window: np.ndarray, affine: bool):
+        if self.times[-1] != t:
+            self._close(t, window)
+        B = window.shape[0]
+        sums = np.stack(self.sums) if self.sums else np.zeros((0, B), dtype=window.dtype)
+        events = (
+            tuple(np.asarray(e, dtype=np.int64) for e in self.events) if self.cycles else None
+        )
+        rec = CycleRecord(
+            times=np.asarray(self.times, dtype=np.int64),
+            segment_sums=sums,
+            events=events,
+            affine=affine,
+        )
+        return np.stack(self.windows), np.zeros((0, B), dtype=np.int8), rec

@@ -1,0 +1,202 @@
+"""The policy protocol: what every window-update rule provides and declares."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .._arith import is_number
+from .._format import fmt_number
+
+__all__ = ["Policy"]
+
+
+def _convert(value: Any, convert) -> Any:
+    """Convert a number, or each element of a per-flow sequence, with ``convert``."""
+    if isinstance(value, (list, tuple, np.ndarray)):
+        items = [convert(v) for v in np.asarray(value, dtype=object).ravel()]
+        if all(isinstance(v, float) for v in items):
+            return np.asarray(items, dtype=np.float64)
+        out = np.empty(len(items), dtype=object)
+        out[:] = items
+        return out
+    return convert(value) if is_number(value) else value
+
+
+class Policy:
+    """Base class of all window-update rules.
+
+    A policy is a frozen dataclass of parameters with methods in *plain
+    arithmetic* (``+ - * /``), so the same code runs on float64 arrays,
+    :class:`~fractions.Fraction`, whole packets and sympy symbols:
+
+    =================  ========================================================
+    ``init(x)``        per-flow state (a NamedTuple) from the initial windows
+    ``window(s)``      the congestion window of each flow in state ``s``
+    ``increase(s)``    one RTT with feedback 1 (bandwidth available)
+    ``decrease(s)``    one RTT with feedback 0 (the bottleneck is congested)
+    ``advance(s, n)``  ``n`` increases in closed form (``n`` may be symbolic)
+    =================  ========================================================
+
+    In one RTT a flow applies either its increase or its decrease, never
+    both. The state arrays have the flows on their last axis.
+
+    A policy also *declares* what the fast engines may rely on; the engines
+    verify a declaration on the policy's own methods before they use it
+    (:mod:`aimdmodel.engines.declarations`) and never guess:
+
+    * :attr:`linear_coefficients` -- ``(a_i, b_i, a_d, b_d)`` when the rule
+      is Chiu and Jain's linear control ``a_i + b_i w`` /
+      ``max(a_d + b_d w, floor)`` and the state is the window alone (the
+      compiled kernels run exactly these); None otherwise.
+    * :attr:`affine_advance` -- True when every state variable of
+      ``advance(s, n)`` is affine in ``n`` (additive increase), so that the
+      cycle engine may jump whole additive phases in closed form and the
+      metrics may interpolate between recorded knots.
+    * :attr:`uses_signal` -- True when ``increase``/``decrease`` take a
+      second argument, the bottleneck's :class:`~aimdmodel.feedback.Signal`
+      (capacity and total of the step), as the Westwood rule does; such
+      rules are stepped.
+
+    Subclasses must define ``init``, ``window``, ``increase`` and
+    ``decrease``; ``advance`` defaults to looping ``increase``.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from aimdmodel import AIMD
+    >>> p = AIMD()
+    >>> s = p.init(Fraction(10))
+    >>> p.window(p.decrease(p.increase(s)))
+    Fraction(11, 2)
+    >>> p.linear_coefficients, p.affine_advance
+    ((1, 1, 0, Fraction(1, 2)), True)
+    """
+
+    name: ClassVar[str] = "policy"
+    """The registry and command-line name (``aimd``, ``aimd-fc``, ...)."""
+
+    display_name: ClassVar[str] = ""
+    """The name the papers use (``AIMD-FC+``); the class name when empty."""
+
+    uses_signal: ClassVar[bool] = False
+
+    def init(self, x: Any) -> tuple:  # pragma: no cover - abstract
+        """Per-flow state from the initial windows ``x``."""
+        raise NotImplementedError
+
+    def window(self, s: tuple) -> Any:  # pragma: no cover - abstract
+        """Return the congestion window of each flow in state ``s``."""
+        raise NotImplementedError
+
+    def increase(self, s: tuple) -> tuple:  # pragma: no cover - abstract
+        """One RTT with feedback 1."""
+        raise NotImplementedError
+
+    def decrease(self, s: tuple) -> tuple:  # pragma: no cover - abstract
+        """One RTT with feedback 0."""
+        raise NotImplementedError
+
+    def advance(self, s: tuple, n: Any) -> tuple:
+        """Apply ``n`` increases; the default loops :meth:`increase`.
+
+        ``n`` must be a whole number here; subclasses with a closed form
+        accept a symbolic ``n`` (and an integer array broadcasting against
+        the state) too.
+        """
+        if not isinstance(n, int) or n < 0:
+            raise TypeError(
+                f"{type(self).__name__} has no closed-form advance; n must be an int >= 0"
+            )
+        for _ in range(n):
+            s = self.increase(s)
+        return s
+
+    # -- declarations -----------------------------------------------------
+    @property
+    def linear_coefficients(self) -> tuple[Any, Any, Any, Any] | None:
+        """``(a_i, b_i, a_d, b_d)`` of a linear control, or None (the default)."""
+        return None
+
+    @property
+    def affine_advance(self) -> bool:
+        """True when ``advance(s, n)`` is affine in ``n`` (default False)."""
+        return False
+
+    @property
+    def has_closed_form(self) -> bool:
+        """True when :meth:`advance` is a closed form (not the default loop)."""
+        return type(self).advance is not Policy.advance
+
+    @property
+    def window_floor(self) -> Any:
+        """The smallest window a decrease may leave (0 unless the policy has ``floor``)."""
+        return getattr(self, "floor", 0)
+
+    # -- parameters ---------------------------------------------------------
+    def params(self) -> dict[str, Any]:
+        """Return the parameters as a dict (field name to value).
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> AIMD(a=2).params()
+        {'a': 2, 'b': Fraction(1, 2), 'floor': 0}
+        """
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def converted(self, convert) -> Policy:
+        """Return a copy whose numeric parameters went through ``convert``.
+
+        The engines use it to put the parameters into their arithmetic
+        (``float``, or ``Fraction`` for the exact and integer arithmetics);
+        a per-flow sequence becomes an array of converted values.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> AIMD().converted(float)
+        AIMD(a=1.0, b=0.5, floor=0.0)
+        """
+        changes = {k: _convert(v, convert) for k, v in self.params().items()}
+        return dataclasses.replace(self, **changes)
+
+    def label(self) -> str:
+        """Return a short label for legends and titles: the papers' name and parameters.
+
+        A ``floor`` of 0 is left out; a ``reading`` is shown by its value.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD, AIMDFCPlus, NewAIMD
+        >>> AIMD().label(), AIMDFCPlus().label()
+        ('AIMD(a=1, b=1/2)', 'AIMD-FC+(a=1, b=1/2, f=1/2)')
+        >>> NewAIMD(reading="charitable").label()
+        'New-AIMD(a=1, b=1/2, charitable)'
+        """
+        parts = []
+        for k, v in self.params().items():
+            if k == "floor" and is_number(v) and v == 0:
+                continue
+            if isinstance(v, str):
+                parts.append(v)
+            elif isinstance(v, (list, tuple, np.ndarray)):
+                parts.append(f"{k}=[{', '.join(fmt_number(x, 'short') for x in v)}]")
+            else:
+                parts.append(f"{k}={fmt_number(v, 'short')}")
+        return f"{self.display_name or type(self).__name__}({', '.join(parts)})"
+
+    def __repr__(self) -> str:
+        def one(v: Any) -> str:
+            if isinstance(v, (list, tuple, np.ndarray)):
+                return "[" + ", ".join(one(x) for x in v) + "]"
+            if isinstance(v, np.generic):
+                v = v.item()
+            from fractions import Fraction
+
+            return str(v) if isinstance(v, Fraction) else repr(v)
+
+        inner = ", ".join(f"{k}={one(v)}" for k, v in self.params().items())
+        return f"{type(self).__name__}({inner})"
