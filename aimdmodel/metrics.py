@@ -16,6 +16,7 @@ For a batched trajectory each function returns one value per system.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,11 @@ import numpy as np
 from .trajectory import Trajectory
 
 __all__ = [
+    "CycleStats",
+    "congested_share",
+    "cycle_stats",
     "cycles_to_fairness",
+    "increase_counts",
     "efficiency",
     "jain_index",
     "offered_load",
@@ -86,6 +91,118 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
             "no whole cycle is left to average over; run more cycles"
         )
     return kept
+
+
+def increase_counts(traj: Trajectory) -> list[int]:
+    """Steps with feedback 1 before each congestion event.
+
+    ``k_1`` is the number of increases before the first congestion event;
+    then, for each later event, the increases since the previous one (the
+    papers' ``k_j`` when the increase is one packet per RTT).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> increase_counts(simulate(AIMD(), [1, 30], 100, cycles=3, arithmetic="exact"))
+    [35, 25, 25]
+    """
+    if traj.batched:
+        raise ValueError("increase_counts takes an unbatched trajectory; use traj.system(i)")
+    c = [int(v) for v in traj.congestion_steps]
+    if not c:
+        return []
+    return [c[0]] + [c[j] - c[j - 1] - 1 for j in range(1, len(c))]
+
+
+def congested_share(traj: Trajectory, last: int | None = None) -> float:
+    """Share of the steps that were congestion events (of the ``last`` steps, or all).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> congested_share(simulate(AIMD(), [1, 30], 100, steps=100))
+    0.03
+    """
+    if traj.batched:
+        raise ValueError("congested_share takes an unbatched trajectory; use traj.system(i)")
+    T = traj.n_steps
+    n = T if last is None else min(int(last), T)
+    if n <= 0:
+        raise ValueError(f"last must be >= 1 and the trajectory must have steps, got {last!r}")
+    events = np.asarray(traj.congestion_steps)
+    return float(np.count_nonzero(events >= T - n)) / n
+
+
+@dataclass(frozen=True)
+class CycleStats:
+    """One whole cycle of a run (see :func:`cycle_stats`).
+
+    Attributes
+    ----------
+    first, last : int
+        Its steps, inclusive (``last`` is the congestion step closing it).
+    length : int
+        ``last - first + 1`` steps (RTTs).
+    min_total, max_total : number
+        Smallest and largest sum of the windows over the cycle.
+    packets : number
+        The sum of the windows' sums over its steps (packets offered in the
+        cycle; with a total that never exceeds ``W`` before the congestion
+        step, what the bottleneck carried plus the congestion step's
+        overshoot).
+    mean_total : number
+        ``packets / length``.
+    """
+
+    first: int
+    last: int
+    length: int
+    min_total: Any
+    max_total: Any
+    packets: Any
+    mean_total: Any
+
+
+def cycle_stats(traj: Trajectory, burn_in: int | None = None) -> list[CycleStats]:
+    """Per whole cycle kept after the burn-in: its steps, length, extremes and packets.
+
+    The one place where a run is split into cycles for read-outs (the
+    long-run metrics average over the same :func:`whole_cycles`). Needs
+    every step (``record="all"``), or a ``record="cycles"`` run of a policy
+    with an affine advance (then the extremes are taken at the knots, where
+    a monotone ramp has them, and the packets from the recorded sums).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> c = cycle_stats(simulate(AIMD(), [1, 30], 100, cycles=3, arithmetic="exact"), burn_in=0)
+    >>> [(s.length, str(s.min_total), str(s.max_total)) for s in c]
+    [(26, '101/2', '201/2'), (26, '201/4', '401/4')]
+    """
+    if traj.batched:
+        raise ValueError("cycle_stats takes an unbatched trajectory; use traj.system(i)")
+    kept = whole_cycles(traj, burn_in)
+    out = []
+    for first, last in kept:
+        if traj.cycle_record is None:
+            seg = traj.totals[first : last + 1]
+            lo, hi, packets = seg.min(), seg.max(), seg.sum()
+        else:
+            rec = traj.cycle_record
+            if not rec.affine:
+                raise ValueError(
+                    "cycle_stats on a record='cycles' run needs a policy with an affine "
+                    "advance; run with record='all'"
+                )
+            k0, k1 = _knot_index(traj, first), _knot_index(traj, last)
+            knots = traj.totals[k0 : k1 + 1]
+            lo, hi = knots.min(), knots.max()
+            packets = rec.segment_sums[k0]
+            for k in range(k0 + 1, k1 + 1):
+                packets = packets + rec.segment_sums[k]
+        length = last - first + 1
+        out.append(CycleStats(first, last, length, lo, hi, packets, packets / length))
+    return out
 
 
 def _cycle_average(traj: Trajectory, burn_in: int | None, per_step, ramp=None) -> Any:
