@@ -28,8 +28,8 @@ __all__ = [
     "congested_share",
     "cycle_stats",
     "cycles_to_fairness",
-    "increase_counts",
     "efficiency",
+    "increase_counts",
     "jain_index",
     "offered_load",
     "overflow",
@@ -94,7 +94,7 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
 
 
 def increase_counts(traj: Trajectory) -> list[int]:
-    """Steps with feedback 1 before each congestion event.
+    """Count the steps with feedback 1 before each congestion event.
 
     ``k_1`` is the number of increases before the first congestion event;
     then, for each later event, the increases since the previous one (the
