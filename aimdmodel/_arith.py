@@ -130,13 +130,11 @@ def at_least(x: Any, lo: Any) -> Any:
     array([0., 2.])
     """
     if isinstance(x, np.ndarray):
-        if x.dtype == object:
-            below = (x < lo).astype(bool)
+        if x.dtype == object or (isinstance(lo, np.ndarray) and lo.dtype == object):
+            below = np.asarray(x < lo, dtype=bool)
             if not below.any():
                 return x
-            out = x.copy()
-            out[below] = lo
-            return out
+            return np.where(below, lo, x)
         return np.maximum(x, lo)
     try:
         return lo if x < lo else x

@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from ._arith import ARITHMETICS, as_arithmetic, is_number, to_float, to_fraction
-from ._validate import check_choice, check_count, check_positive_number
+from ._validate import check_choice, check_count
+from .dynamics import Capacity, Membership
 from .engines import ENGINES, Raw, Run
 from .feedback import CONVENTIONS, SynchronousFeedback
 from .policies import Policy
@@ -83,12 +84,26 @@ def _numeric_x0(x0: Any) -> np.ndarray | None:
 
 def _below_floor(raw: np.ndarray, floor: Any) -> bool:
     """Tell whether some window of ``raw`` is below the policy's floor (exactly)."""
-    if raw.dtype != object and floor == 0:
-        return bool((raw < 0).any())
-    if raw.dtype != object:
-        near = raw.ravel()[raw.ravel() <= float(floor) * (1 + 1e-12) + 1e-300]
-        return any(v.item() < floor for v in near)
-    return any(v < floor for v in raw.ravel())
+    floors = np.broadcast_to(np.asarray(floor, dtype=object), raw.shape[-1:])
+    for i, fl in enumerate(floors):
+        col = raw[..., i].ravel()
+        if raw.dtype != object and fl == 0:
+            if (col < 0).any():
+                return True
+            continue
+        if any((v.item() if isinstance(v, np.generic) else v) < fl for v in col):
+            return True
+    return False
+
+
+def _check_per_flow(policy: Policy, m: int) -> None:
+    """Every per-flow parameter must have one value per flow."""
+    for name, n in policy.per_flow.items():
+        if n != m:
+            raise ValueError(
+                f"{name} has {n} values (one per flow) but x0 has {m} flow(s); "
+                f"give {m} values or one"
+            )
 
 
 def prepare(
@@ -102,6 +117,8 @@ def prepare(
     congestion: str = ">=",
     max_steps: int = DEFAULT_MAX_STEPS,
     record: str = "all",
+    arrivals: dict[int, int] | None = None,
+    departures: dict[int, int] | None = None,
 ) -> Run:
     """Check the arguments of :func:`simulate`; build the engines' :class:`~.engines.Run`.
 
@@ -124,17 +141,15 @@ def prepare(
     if (steps is None) == (cycles is None):
         raise ValueError("give exactly one of steps= and cycles=")
     max_steps = check_count("max_steps", max_steps, optional=False)
-    check_positive_number("capacity", capacity)
+    schedule = Capacity.from_user(capacity, arithmetic=arithmetic, steps=steps)
     raw = _check_x0(x0)
+    m = raw.shape[-1]
+    _check_per_flow(policy, m)
+    membership = Membership.from_user(m, arrivals, departures)
     floor = policy.window_floor
-    if is_number(floor) and _below_floor(raw, floor):
+    if (is_number(floor) or isinstance(floor, tuple)) and _below_floor(raw, floor):
         raise ValueError(f"x0 must hold windows >= the policy's floor {floor}")
-    if arithmetic == "float":
-        pol = policy.converted(to_float)
-        W: Any = float(capacity)
-    else:
-        pol = policy.converted(to_fraction)
-        W = to_fraction(capacity, "capacity")
+    pol = policy.converted(to_float if arithmetic == "float" else to_fraction)
     x = as_arithmetic(raw, arithmetic)
     single = x.ndim == 1
     if single:
@@ -143,13 +158,14 @@ def prepare(
         policy=policy,
         pol=pol,
         x=x,
-        feedback=SynchronousFeedback(W, congestion),
+        feedback=SynchronousFeedback(schedule, congestion),
         arithmetic=arithmetic,
         steps=steps,
         cycles=cycles,
         max_steps=max_steps,
         record=record,
         single=single,
+        membership=None if membership.static else membership,
     )
 
 
@@ -165,6 +181,8 @@ def simulate(
     max_steps: int = DEFAULT_MAX_STEPS,
     engine: str = "step",
     record: str = "all",
+    arrivals: dict[int, int] | None = None,
+    departures: dict[int, int] | None = None,
 ) -> Trajectory:
     """Iterate a policy under synchronous binary feedback.
 
@@ -176,8 +194,12 @@ def simulate(
         Initial windows, shape ``(m,)`` for one system of ``m`` flows or
         ``(B, m)`` for ``B`` independent systems run together. Finite and
         ``>= 0`` (and ``>= policy.floor`` where the policy has a floor).
-    capacity : number
-        The capacity ``W`` (the papers' X_goal) in packets per RTT, ``> 0``.
+    capacity : number, sequence or callable
+        The capacity ``W`` (the papers' X_goal) in packets per RTT, ``> 0``:
+        a constant; a trace with one value per step (at least ``steps``
+        values; :mod:`aimdmodel.environments` generates seed 004's); or a
+        function of the step ``t`` (evaluated lazily, stepped by every
+        engine). A run that needs a step past the end of a trace raises.
     steps : int, optional
         Number of steps (RTTs) to run. Exactly one of ``steps`` and
         ``cycles`` must be given.
@@ -227,11 +249,19 @@ def simulate(
         staggered congestion events save little; run them separately (as
         :func:`aimdmodel.sweep` does) or use ``"none"``.
 
+    arrivals, departures : dict, optional
+        ``{flow index: step}``: flow ``i`` is active at the steps
+        ``arrivals[i] <= t < departures[i]`` (default: from step 0, never
+        leaves). It arrives with its initial window ``x0[i]``; an inactive
+        flow sends nothing, is not counted by the feedback, and its state
+        does not move.
+
     Returns
     -------
     Trajectory
         Windows of shape ``(T+1, m)`` or ``(T+1, B, m)`` and feedback of
-        shape ``(T,)`` or ``(T, B)``.
+        shape ``(T,)`` or ``(T, B)``; ``t``, ``capacities`` and ``active``
+        give the step, the capacity and the active flows of each row.
 
     Raises
     ------
@@ -261,7 +291,8 @@ def simulate(
     check_choice("engine", engine, tuple(ENGINES))
     run = prepare(
         policy, x0, capacity, steps=steps, cycles=cycles, arithmetic=arithmetic,
-        congestion=congestion, max_steps=max_steps, record=record,
+        congestion=congestion, max_steps=max_steps, record=record, arrivals=arrivals,
+        departures=departures,
     )
     raw = ENGINES[engine]().run(run)
     return _finish(run, raw)
@@ -278,6 +309,8 @@ def _finish(run: Run, raw: Raw) -> Trajectory:
         state = type(state)(*(c[0] for c in state))
         if rec is not None:
             rec = rec.system(0)
+    times = np.arange(windows.shape[0], dtype=np.int64) if rec is None else rec.times
+    membership = run.membership or Membership.from_user(run.flows)
     return Trajectory(
         windows=windows,
         feedback=fb,
@@ -289,6 +322,9 @@ def _finish(run: Run, raw: Raw) -> Trajectory:
         record=run.record,
         cycle_record=rec,
         engine=raw.engine,
+        t=times,
+        capacities=run.feedback.schedule.over(times),
+        active=membership.over(times),
     )
 
 

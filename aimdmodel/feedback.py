@@ -104,12 +104,14 @@ class Signal:
 
 
 class SynchronousFeedback:
-    """The synchronous binary feedback of a bottleneck of capacity ``W``.
+    """The synchronous binary feedback of a bottleneck of capacity ``W(t)``.
 
     Parameters
     ----------
-    capacity : number
-        ``W`` in packets per RTT, in the run's arithmetic.
+    capacity : number or Capacity
+        ``W`` in packets per RTT, in the run's arithmetic, or a
+        :class:`~aimdmodel.dynamics.Capacity` schedule (capacity that changes
+        with the step).
     congestion : {">=", ">"}
         The comparison that signals congestion (default ``">="``, as the
         papers).
@@ -122,31 +124,48 @@ class SynchronousFeedback:
     """
 
     def __init__(self, capacity: Any, congestion: str = ">=") -> None:
-        self.capacity = capacity
+        from .dynamics import Capacity
+
+        if not isinstance(capacity, Capacity):
+            capacity = Capacity([0], [capacity])
+        self.schedule = capacity
         self.congestion = check_choice("congestion", congestion, CONVENTIONS)
         self.ge = congestion == ">="
+
+    @property
+    def capacity(self) -> Any:
+        """The constant ``W``, or the :class:`~aimdmodel.dynamics.Capacity` schedule."""
+        return self.schedule.values[0] if self.schedule.constant else self.schedule
 
     def __repr__(self) -> str:
         return f"SynchronousFeedback(capacity={self.capacity}, congestion={self.congestion!r})"
 
-    def congested(self, total: Any) -> np.ndarray:
-        """Per system: is the step congested? (a bool array shaped like ``total``)."""
-        return np.asarray(exceeds(total, self.capacity, self.ge), dtype=bool)
+    def capacity_at(self, t: int) -> Any:
+        """Return ``W(t)``."""
+        return self.schedule.values[0] if self.schedule.constant else self.schedule.at(t)
 
-    def signal(self, total: Any, step: int) -> Signal:
-        """Return the :class:`Signal` of a step with per-system ``total`` of shape ``(B,)``."""
+    def congested(self, total: Any, t: int = 0) -> np.ndarray:
+        """Per system: is step ``t`` congested? (a bool array shaped like ``total``)."""
+        return np.asarray(exceeds(total, self.capacity_at(t), self.ge), dtype=bool)
+
+    def signal(self, total: Any, t: int) -> Signal:
+        """Return the :class:`Signal` of step ``t`` with per-system ``total`` of shape ``(B,)``."""
         tot = np.asarray(total)[:, None]
         cap = np.empty_like(tot)
-        cap[...] = self.capacity
-        return Signal(cap, tot, step)
+        cap[...] = self.capacity_at(t)
+        return Signal(cap, tot, t)
 
-    def first_congested(self, total: np.ndarray, slope: np.ndarray, limit: int) -> np.ndarray:
+    def first_congested(
+        self, total: np.ndarray, slope: np.ndarray, limit: int, t: int = 0
+    ) -> np.ndarray:
         """Count the steps ``n >= 1`` until the first congested total ``total + n * slope``.
 
-        The closed form of :func:`exceeds` for totals that grow linearly:
-        ``ceil((W - T0) / D)`` under ``>=``, ``floor((W - T0) / D) + 1`` under
-        ``>``, capped at ``limit`` (also where ``slope <= 0``). Exact for
-        Fractions; for floats an estimate that the caller verifies.
+        The closed form of :func:`exceeds` for totals that grow linearly
+        under the capacity ``W(t)`` (the caller bounds ``limit`` by the next
+        change of the capacity): ``ceil((W - T0) / D)`` under ``>=``,
+        ``floor((W - T0) / D) + 1`` under ``>``, capped at ``limit`` (also
+        where ``slope <= 0``). Exact for Fractions; for floats an estimate
+        that the caller verifies.
 
         Parameters
         ----------
@@ -154,6 +173,8 @@ class SynchronousFeedback:
             ``T0`` and ``D`` per system (no system congested at ``T0``).
         limit : int
             The largest number of steps to return.
+        t : int
+            The step of ``T0``.
 
         Returns
         -------
@@ -161,9 +182,9 @@ class SynchronousFeedback:
         """
         B = len(total)
         n = np.full(B, limit, dtype=np.int64)
-        W = self.capacity
+        W = self.capacity_at(t)
         if total.dtype != object:
-            with np.errstate(divide="ignore", invalid="ignore"):
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                 q = (W - total) / slope
             est = np.ceil(q) if self.ge else np.floor(q) + 1
             ok = (slope > 0) & np.isfinite(est)

@@ -97,9 +97,12 @@ class Trajectory:
         ``windows[t]``: 1 when bandwidth is available (``sum < capacity``
         with the default comparison), 0 at a congestion event.
     policy : Policy
-        The policy as given (parameters not converted).
-    capacity : number
-        The capacity ``W`` in packets per RTT, in the run's arithmetic.
+        The policy as given (parameters not converted); a
+        :class:`~aimdmodel.policies.FlowMix` for one policy per flow.
+    capacity : number or Capacity
+        The capacity ``W`` in packets per RTT, in the run's arithmetic; a
+        :class:`~aimdmodel.dynamics.Capacity` schedule when it changes with
+        the step (see :attr:`capacities`).
     arithmetic : str
         ``"float"``, ``"exact"`` or ``"integer"``.
     congestion : str
@@ -117,6 +120,16 @@ class Trajectory:
         The knots of a ``record="cycles"`` or ``"none"`` run.
     engine : str
         The engine that ran: ``"step"``, ``"cycle"`` or ``"kernel"``.
+    t : ndarray of int64
+        The step of each row of ``windows`` (``0 .. T`` for ``record="all"``,
+        the knots otherwise).
+    capacities : ndarray
+        The capacity ``W(t)`` at each recorded step (the last row, which has
+        no feedback, repeats the last value of a trace that ends there).
+    active : ndarray of bool, shape (len(t), m)
+        Which flows were active at each recorded step (all True without
+        arrivals and departures). An inactive flow's window is recorded as 0
+        (it sends nothing).
 
     Examples
     --------
@@ -137,6 +150,24 @@ class Trajectory:
     record: str = "all"
     cycle_record: CycleRecord | None = None
     engine: str = "step"
+    t: np.ndarray | None = None
+    capacities: np.ndarray | None = None
+    active: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.t is None:
+            times = (
+                np.arange(self.windows.shape[0], dtype=np.int64)
+                if self.cycle_record is None
+                else self.cycle_record.times
+            )
+            object.__setattr__(self, "t", times)
+        if self.capacities is None:
+            caps = np.empty(len(self.t), dtype=np.float64 if self.arithmetic == "float" else object)
+            caps[:] = [self.capacity] * len(self.t)
+            object.__setattr__(self, "capacities", caps)
+        if self.active is None:
+            object.__setattr__(self, "active", np.ones((len(self.t), self.n_flows), dtype=bool))
 
     # -- shape ----------------------------------------------------------
     @property
@@ -229,6 +260,9 @@ class Trajectory:
             record=self.record,
             cycle_record=rec,
             engine=self.engine,
+            t=self.t,
+            capacities=self.capacities,
+            active=self.active,
         )
 
     def plot(self, ax=None, **kwargs: Any) -> list:

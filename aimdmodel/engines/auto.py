@@ -19,15 +19,16 @@ def _short_phases(run: Run, jumper: Jumper) -> bool:
     """Tell whether the first additive phase is shorter than :data:`AUTO_JUMP_MIN`."""
     pol, fb = run.pol, run.feedback
     state = pol.init(run.x)
-    total = pol.window(state).sum(axis=-1)
-    if fb.congested(total).any():
+    total = run.sent(pol.window(state), 0).sum(axis=-1)
+    if fb.congested(total, 0).any():
         if pol.uses_signal:
             return True
         state = pol.decrease(state)
-        total = pol.window(state).sum(axis=-1)
-        if fb.congested(total).any():
+        total = run.sent(pol.window(state), 0).sum(axis=-1)
+        if fb.congested(total, 0).any():
             return True
-    n = jumper.steps(state, total, 2**62)
+    nxt = run.next_event(0)
+    n = jumper.steps(state, total, 2**62 if nxt is None else max(nxt, 1), 0)
     return n * run.flows < AUTO_JUMP_MIN
 
 

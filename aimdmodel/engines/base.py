@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..dynamics import Membership
 from ..feedback import SynchronousFeedback
 from ..policies import Policy
 from ..trajectory import CycleRecord
@@ -39,6 +40,8 @@ class Run:
     record : {"all", "cycles", "none"}
     single : bool
         True when the user gave one system (``x0`` of shape ``(m,)``).
+    membership : Membership or None
+        Arrivals and departures of flows (None: every flow active throughout).
     """
 
     policy: Policy
@@ -51,6 +54,7 @@ class Run:
     max_steps: int
     record: str
     single: bool = False
+    membership: Membership | None = None
 
     @property
     def flows(self) -> int:
@@ -61,6 +65,48 @@ class Run:
     def systems(self) -> int:
         """Number of systems ``B``."""
         return int(self.x.shape[0])
+
+    @property
+    def static(self) -> bool:
+        """True when the capacity is constant and every flow is active throughout."""
+        return self.feedback.schedule.constant and (
+            self.membership is None or self.membership.static
+        )
+
+    def next_event(self, t: int) -> int | None:
+        """Return the first step after ``t`` at which the capacity or the active flows change."""
+        steps = [self.feedback.schedule.next_change(t)]
+        if self.membership is not None:
+            steps.append(self.membership.next_change(t))
+        steps = [s for s in steps if s is not None]
+        return min(steps) if steps else None
+
+    def mask(self, t: int) -> np.ndarray | None:
+        """Multiplier ``(m,)`` of the windows at step ``t`` (1 active, 0 not); None if all."""
+        if self.membership is None or self.membership.static:
+            return None
+        active = self.membership.active(t)
+        if self.arithmetic == "float":
+            return active.astype(np.float64)
+        out = np.empty(len(active), dtype=object)
+        out[:] = [int(a) for a in active]
+        return out
+
+    def sent(self, window: np.ndarray, t: int) -> np.ndarray:
+        """Return the windows the flows send at step ``t`` (an inactive flow sends nothing)."""
+        mask = self.mask(t)
+        return window if mask is None else window * mask
+
+    def keep_inactive(self, old: tuple, new: tuple, t: int) -> tuple:
+        """Take ``new`` for the flows active at step ``t``, ``old`` (unchanged) for the others."""
+        if self.membership is None or self.membership.static:
+            return new
+        active = self.membership.active(t)
+        m = len(active)
+        return type(new)(*(
+            np.where(active, n, o) if np.shape(n)[-1:] == (m,) else n
+            for o, n in zip(old, new, strict=True)
+        ))
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -88,11 +89,12 @@ class Jumper:
     >>> run = prepare(AIMD(), [1, 30], 100, steps=40, arithmetic="exact")
     >>> j = Jumper.for_run(run)
     >>> s = run.pol.init(run.x)
-    >>> j.steps(s, run.pol.window(s).sum(axis=-1), 10**9)
+    >>> j.steps(s, run.pol.window(s).sum(axis=-1), 10**9, 0)
     35
     """
 
     def __init__(self, run: Run, affine: bool) -> None:
+        self.run = run
         self.pol = run.pol
         self.feedback = run.feedback
         self.arithmetic = run.arithmetic
@@ -109,38 +111,41 @@ class Jumper:
         return cls(run, is_affine)
 
     # -- the number of steps -------------------------------------------------
-    def _total_after(self, state: tuple, n: np.ndarray) -> np.ndarray:
-        """Totals after ``n[b]`` increases of system ``b`` (n an int array (B,))."""
-        col = n[:, None] if self.arithmetic == "float" else n.astype(object)[:, None]
-        return self.pol.window(self.pol.advance(state, col)).sum(axis=-1)
+    def _total_after(self, state: tuple, n: Any, t: int) -> np.ndarray:
+        """Totals sent after ``n`` increases (an int, or an int array (B,) per system)."""
+        if isinstance(n, np.ndarray):
+            n = n[:, None] if self.arithmetic == "float" else n.astype(object)[:, None]
+        return self.run.sent(self.pol.window(self.pol.advance(state, n)), t).sum(axis=-1)
 
-    def steps(self, state: tuple, total: np.ndarray, limit: int) -> int:
-        """Increases until the first congestion event of any system, at most ``limit``.
+    def steps(self, state: tuple, total: np.ndarray, limit: int, t: int) -> int:
+        """Increases from step ``t`` until the first congestion event, at most ``limit``.
 
-        No system may be congested in ``state``. Returns 1 (step) when no
-        valid jump is known.
+        No system may be congested in ``state``; ``limit`` must not reach past
+        the next change of the capacity or of the active flows. Returns 1
+        (step) when no valid jump is known.
         """
-        pol = self.pol
         if self.arithmetic == "integer" and not self._whole_increments(state):
             return 1
         if self.custom is not None:
             n = np.asarray(
-                self.custom(state, self.feedback.capacity, self.feedback.congestion),
+                self.custom(state, self.feedback.capacity_at(t), self.feedback.congestion),
                 dtype=np.int64,
             )
         else:
-            slope = pol.window(pol.advance(state, 1)).sum(axis=-1) - total
-            n = self.feedback.first_congested(total, slope, limit)
+            slope = self._total_after(state, 1, t) - total
+            n = self.feedback.first_congested(total, slope, limit, t)
         n = np.minimum(np.maximum(n, 1), limit)
-        n = self._verify(state, n, limit)
+        n = self._verify(state, n, limit, t)
         return int(n.min())
 
-    def _verify(self, state: tuple, n: np.ndarray, limit: int) -> np.ndarray:
+    def _verify(self, state: tuple, n: np.ndarray, limit: int, t: int) -> np.ndarray:
         """Move each ``n[b]`` until it is the first congested step (or ``limit``)."""
-        congested = self.feedback.congested
+        def congested(total: np.ndarray) -> np.ndarray:
+            return self.feedback.congested(total, t)
+
         for _ in range(64):
-            at = congested(self._total_after(state, n))
-            late = congested(self._total_after(state, n - 1)) & (n > 1)
+            at = congested(self._total_after(state, n, t))
+            late = congested(self._total_after(state, n - 1, t)) & (n > 1)
             early = ~at & (n < limit)  # not congested yet: move on
             if not (late.any() or early.any()):
                 return n
@@ -160,15 +165,15 @@ class Jumper:
         return True
 
     # -- the jump ----------------------------------------------------------
-    def jump(self, state: tuple, n: int) -> tuple:
-        """Return the state after ``n`` increases (closed form)."""
+    def jump(self, state: tuple, n: int, t: int) -> tuple:
+        """Return the state after ``n`` increases from step ``t`` (closed form)."""
         out = self.pol.advance(state, n)
         if self.arithmetic == "integer":
             out = type(out)(*(floor_whole(np.asarray(c, dtype=object)) for c in out))
-        return out
+        return self.run.keep_inactive(state, out, t)
 
-    def ramp_windows(self, state: tuple, n: int) -> np.ndarray:
-        """Windows after ``1 .. n`` increases, shape ``(n, B, m)``."""
+    def ramp_windows(self, state: tuple, n: int, t: int) -> np.ndarray:
+        """Windows sent after ``1 .. n`` increases from step ``t``, shape ``(n, B, m)``."""
         j = np.arange(1, n + 1)
         if self.arithmetic != "float":
             j = j.astype(object)
@@ -180,22 +185,22 @@ class Jumper:
             )
         if self.arithmetic == "integer":
             ramp = floor_whole(np.asarray(ramp, dtype=object))
-        return ramp
+        return self.run.sent(ramp, t)
 
-    def ramp_sum(self, state: tuple, total: np.ndarray, n: int) -> np.ndarray:
-        """Sum of the totals of the ``n`` steps ``0 .. n-1`` of a jump, per system.
+    def ramp_sum(self, state: tuple, total: np.ndarray, n: int, t: int) -> np.ndarray:
+        """Sum of the totals of the ``n`` steps ``t .. t+n-1`` of a jump, per system.
 
         Affine policies: ``n T0 + D n (n-1)/2``; others (a custom
         ``steps_to``): summed step by step from ``advance``.
         """
         if self.affine:
-            slope = self.pol.window(self.pol.advance(state, 1)).sum(axis=-1) - total
+            slope = self._total_after(state, 1, t) - total
             if self.arithmetic == "float":
                 return total * n + slope * (n * (n - 1) / 2)
             return total * n + slope * (n * (n - 1) // 2)
         acc = total
         for k in range(1, n):  # pragma: no cover - custom steps_to only
-            acc = acc + self.pol.window(self.pol.advance(state, k)).sum(axis=-1)
+            acc = acc + self._total_after(state, k, t)
         return acc
 
 

@@ -182,7 +182,7 @@ def run_kernel(run: Run) -> Raw | None:
     >>> raw.windows[36].tolist()
     [[18.0, 32.5]]
     """
-    if run.arithmetic not in ("float", "integer"):
+    if run.arithmetic not in ("float", "integer") or not run.static:
         return None
     spec = linear_spec(run.policy, flows=run.flows)
     if spec is None:

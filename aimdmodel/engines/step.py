@@ -38,6 +38,17 @@ def _apply(run: Run, state: tuple, congested: np.ndarray, total: Any, t: int) ->
     return state
 
 
+def _limit(run: Run, t: int, events: np.ndarray) -> int | None:
+    """Count the steps the loop may still run from ``t`` (None: stop now)."""
+    if run.steps is not None:
+        return run.steps - t if t < run.steps else None
+    if (events >= run.cycles).all():
+        return None
+    if t >= run.max_steps:
+        raise no_events_error(run.cycles, run.max_steps, events.min())
+    return run.max_steps - t
+
+
 def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
     """Run the step loop, optionally jumping additive phases with ``jumper``.
 
@@ -45,14 +56,15 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
     ----------
     run : Run
     jumper : Jumper, optional
-        From :mod:`.cycle`; None steps every RTT.
+        From :mod:`.cycle`; None steps every RTT. A jump never crosses a
+        congestion event, a change of the capacity or an arrival/departure.
     affine : bool
         Whether the policy's verified ``advance`` is affine (recorded in the
         :class:`~aimdmodel.trajectory.CycleRecord`).
     """
-    pol, fb = run.pol, run.feedback
+    pol = run.pol
     state = pol.init(run.x)
-    window = pol.window(state)
+    window = run.sent(pol.window(state), 0)
     B = run.systems
     keep_all = run.record == "all"
     history = [window[None]] if keep_all else []
@@ -60,41 +72,38 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
     recorder = None if keep_all else _Recorder(run.record, window, B)
     events = np.zeros(B, dtype=np.int64)
     t = 0
-    while True:
-        if run.steps is not None:
-            if t >= run.steps:
-                break
-            limit = run.steps - t
-        elif (events >= run.cycles).all():
-            break
-        elif t >= run.max_steps:
-            raise no_events_error(run.cycles, run.max_steps, events.min())
-        else:
-            limit = run.max_steps - t
+    while (limit := _limit(run, t, events)) is not None:
         total = window.sum(axis=-1)
-        congested = fb.congested(total)
+        congested = run.feedback.congested(total, t)
+        nxt = run.next_event(t)
+        if nxt is not None:
+            limit = min(limit, nxt - t)
         if jumper is not None and limit > 1 and not congested.any():
-            n = jumper.steps(state, total, limit)
-            if n > 1:  # n increases in closed form: no system congested before t + n
+            n = jumper.steps(state, total, limit, t)
+            if n > 1:  # n increases in closed form: nothing happens before t + n
                 if keep_all:
-                    history.append(jumper.ramp_windows(state, n))
+                    history.append(jumper.ramp_windows(state, n, t))
                     feedback.append(np.ones((n, B), dtype=bool))
                 else:
-                    recorder.jump(jumper.ramp_sum(state, total, n))
-                state = jumper.jump(state, n)
-                window = pol.window(state)
+                    recorder.jump(jumper.ramp_sum(state, total, n, t))
+                state = jumper.jump(state, n, t)
                 t += n
+                window = run.sent(pol.window(state), t)
+                if not keep_all and t == nxt:
+                    recorder.mark(t, window)
                 continue
-        state = _apply(run, state, congested, total, t)
+        state = run.keep_inactive(state, _apply(run, state, congested, total, t), t)
         events += congested
-        new_window = pol.window(state)
+        t += 1
+        new_window = run.sent(pol.window(state), t)
         if keep_all:
             feedback.append(~congested[None])
             history.append(new_window[None])
         else:
-            recorder.step(t, window, total, congested, new_window)
+            recorder.step(t - 1, window, total, congested, new_window)
+            if t == nxt:
+                recorder.mark(t, new_window)
         window = new_window
-        t += 1
 
     if keep_all:
         windows = np.concatenate(history)
@@ -155,6 +164,11 @@ class _Recorder:
 
     def jump(self, ramp_sum: np.ndarray) -> None:
         self._add(ramp_sum)
+
+    def mark(self, t: int, window: np.ndarray) -> None:
+        """Close a knot at step ``t`` (a change of capacity or of the active flows)."""
+        if self.times[-1] != t:
+            self._close(t, window)
 
     def step(
         self, t: int, window: np.ndarray, total: np.ndarray, congested: np.ndarray,

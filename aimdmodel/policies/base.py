@@ -13,6 +13,14 @@ from .._format import fmt_number
 __all__ = ["Policy"]
 
 
+def _as_tuple(value: Any) -> tuple:
+    """Turn a per-flow sequence into a tuple of Python scalars (numpy scalars unwrapped)."""
+    arr = np.asarray(value, dtype=object)
+    if arr.ndim != 1:
+        return tuple(value) if arr.ndim == 0 else value  # checked (and refused) by _validate
+    return tuple(v.item() if isinstance(v, np.generic) else v for v in arr)
+
+
 def _convert(value: Any, convert) -> Any:
     """Convert a number, or each element of a per-flow sequence, with ``convert``."""
     if isinstance(value, (list, tuple, np.ndarray)):
@@ -61,7 +69,15 @@ class Policy:
       rules are stepped.
 
     Subclasses must define ``init``, ``window``, ``increase`` and
-    ``decrease``; ``advance`` defaults to looping ``increase``.
+    ``decrease``; ``advance`` defaults to looping ``increase``. They check
+    their parameters in ``_validate`` (called after construction).
+
+    **Per-flow parameters.** Any numeric parameter may be a sequence (list,
+    tuple, 1-d array) with one value per flow; it is stored as a tuple (so
+    policies stay hashable) and becomes an array of the run's arithmetic
+    when the engines convert the policy; the plain arithmetic of the
+    methods then broadcasts it over the flows. Its length must be the number
+    of flows of the run (checked by :func:`aimdmodel.simulate`).
 
     Examples
     --------
@@ -82,6 +98,30 @@ class Policy:
     """The name the papers use (``AIMD-FC+``); the class name when empty."""
 
     uses_signal: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, (list, tuple, np.ndarray)):
+                object.__setattr__(self, f.name, _as_tuple(v))
+        self._validate()
+
+    def _validate(self) -> None:
+        """Check the parameters (subclasses; the default accepts anything)."""
+
+    @property
+    def per_flow(self) -> dict[str, int]:
+        """The per-flow parameters and their lengths (empty when every one is a scalar).
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> AIMD(a=[1, 0.2], b=[0.5, 0.875]).per_flow
+        {'a': 2, 'b': 2}
+        """
+        return {
+            k: len(v) for k, v in self.params().items() if isinstance(v, (tuple, np.ndarray))
+        }
 
     def init(self, x: Any) -> tuple:  # pragma: no cover - abstract
         """Per-flow state from the initial windows ``x``."""

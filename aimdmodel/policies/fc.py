@@ -69,7 +69,7 @@ class AIMDFC(Policy):
     name: ClassVar[str] = "aimd-fc"
     display_name: ClassVar[str] = "AIMD-FC"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _positive("a", self.a)
         _open_unit("b", self.b)
 
@@ -155,7 +155,7 @@ class AIMDFCPlus(Policy):
     name: ClassVar[str] = "aimd-fc-plus"
     display_name: ClassVar[str] = "AIMD-FC+"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _positive("a", self.a)
         _open_unit("b", self.b)
         _nonnegative("f", self.f)
@@ -215,8 +215,8 @@ class ShiftedAIMDFC(AIMDFC):
     name: ClassVar[str] = "aimd-fc-shifted"
     display_name: ClassVar[str] = "AIMD-FC (shifted)"
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
+    def _validate(self) -> None:
+        super()._validate()
         check_param("q", self.q, lambda v: v >= 0, "q >= 0")
 
     def decrease(self, s: FCState) -> FCState:

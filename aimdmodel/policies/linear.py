@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple
 
+import numpy as np
+
 from .._arith import at_least, is_number, is_symbolic
 from .._validate import check_param
 from .base import Policy
@@ -62,9 +64,8 @@ class _Linear(Policy):
 
     @property
     def affine_advance(self) -> bool:
-        """True when the increase is additive (``b_i == 1``): AIMD, AIAD."""
-        b_i = self.coefficients[1]
-        return is_number(b_i) and b_i == 1
+        """True when the increase is additive (``b_i == 1`` for every flow): AIMD, AIAD."""
+        return _everywhere(self.coefficients[1], 1)
 
     def init(self, x: Any) -> WindowState:
         return WindowState(x)
@@ -74,30 +75,50 @@ class _Linear(Policy):
 
     def increase(self, s: WindowState) -> WindowState:
         a_i, b_i, _, _ = self.coefficients
-        if b_i == 1:
+        if _everywhere(b_i, 1):
             return WindowState(s.w + a_i)
         return WindowState(a_i + b_i * s.w)
 
     def decrease(self, s: WindowState) -> WindowState:
         _, _, a_d, b_d = self.coefficients
-        w = s.w * b_d if a_d == 0 else a_d + b_d * s.w
+        w = s.w * b_d if _everywhere(a_d, 0) else a_d + b_d * s.w
         return WindowState(at_least(w, self.window_floor))
 
     def advance(self, s: WindowState, n: Any) -> WindowState:
         a_i, b_i, _, _ = self.coefficients
-        if b_i == 1:
+        if _everywhere(b_i, 1):
             return WindowState(s.w + n * a_i)
+        if isinstance(b_i, np.ndarray):
+            return WindowState(_geometric_advance(s.w, a_i, b_i, n))
         if isinstance(b_i, Fraction) and is_symbolic(n):
             # Fraction ** Symbol would fall back to a float base; keep it exact
             import sympy
 
             b_i = sympy.Rational(b_i.numerator, b_i.denominator)
         g = b_i**n
-        if a_i == 0:
+        if _everywhere(a_i, 0):
             return WindowState(g * s.w)
         num, den = g - 1, b_i - 1
         ratio = Fraction(num, den) if isinstance(num, int) and isinstance(den, int) else num / den
         return WindowState(g * s.w + a_i * ratio)
+
+
+def _everywhere(v: Any, c: Any) -> bool:
+    """Tell whether ``v`` equals ``c`` (every element of an array; False if symbolic)."""
+    if isinstance(v, np.ndarray):
+        return bool(np.all(v == c))
+    if is_symbolic(v):
+        return False
+    return bool(v == c)
+
+
+def _geometric_advance(w: Any, a_i: Any, b_i: np.ndarray, n: Any) -> Any:
+    """``n`` increases ``w <- a_i + b_i w`` with per-flow ``b_i`` (some may be 1)."""
+    one = b_i == 1
+    g = b_i**n
+    den = np.where(one, b_i, b_i - 1)  # any nonzero value where b_i == 1 (not used there)
+    ratio = np.where(one, n * (b_i * 0 + 1), (g - 1) / den)
+    return g * w + a_i * ratio
 
 
 @dataclass(frozen=True, repr=False)
@@ -137,7 +158,7 @@ class LinearControl(_Linear):
 
     name: ClassVar[str] = "linear"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _nonnegative("a_i", self.a_i)
         check_param("b_i", self.b_i, lambda x: x >= 1, "b_i >= 1")
         check_param("a_d", self.a_d, lambda x: x <= 0, "a_d <= 0")
@@ -193,7 +214,7 @@ class AIMD(_Linear):
 
     name: ClassVar[str] = "aimd"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _positive("a", self.a)
         _open_unit("b", self.b)
         _nonnegative("floor", self.floor)
@@ -238,7 +259,7 @@ class AIAD(_Linear):
 
     name: ClassVar[str] = "aiad"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _positive("a", self.a)
         _positive("d", self.d)
         _nonnegative("floor", self.floor)
@@ -283,7 +304,7 @@ class MIMD(_Linear):
 
     name: ClassVar[str] = "mimd"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _above_one("c", self.c)
         _open_unit("b", self.b)
         _nonnegative("floor", self.floor)
@@ -328,7 +349,7 @@ class MIAD(_Linear):
 
     name: ClassVar[str] = "miad"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _above_one("c", self.c)
         _positive("d", self.d)
         _nonnegative("floor", self.floor)

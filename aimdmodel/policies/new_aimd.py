@@ -82,7 +82,7 @@ class NewAIMD(Policy):
     name: ClassVar[str] = "new-aimd"
     display_name: ClassVar[str] = "New-AIMD"
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _positive("a", self.a)
         _open_unit("b", self.b)
         check_choice("reading", self.reading, NEW_AIMD_READINGS)

@@ -63,7 +63,7 @@ class WestwoodRule(Policy):
     display_name: ClassVar[str] = "Westwood"
     uses_signal: ClassVar[bool] = True
 
-    def __post_init__(self) -> None:
+    def _validate(self) -> None:
         _positive("a", self.a)
 
     @property
