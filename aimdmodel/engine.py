@@ -21,7 +21,7 @@ from ._validate import check_choice, check_count
 from .dynamics import Capacity, Membership
 from .engines import ENGINES, Raw, Run
 from .feedback import CONVENTIONS, SynchronousFeedback
-from .policies import Policy
+from .policies import FlowMix, Policy
 from .trajectory import RECORDS, Trajectory
 
 __all__ = ["CONGESTION_TESTS", "ENGINES", "prepare", "simulate"]
@@ -131,8 +131,13 @@ def prepare(
     >>> run.x.shape, run.feedback
     ((1, 2), SynchronousFeedback(capacity=100, congestion='>='))
     """
+    if isinstance(policy, (list, tuple)):
+        policy = FlowMix(tuple(policy))
     if not isinstance(policy, Policy):
-        raise TypeError(f"policy must be an aimdmodel Policy, got {policy!r}")
+        raise TypeError(
+            f"policy must be an aimdmodel Policy or a sequence of them (one per flow), "
+            f"got {policy!r}"
+        )
     check_choice("arithmetic", arithmetic, ARITHMETICS)
     check_choice("congestion", congestion, CONVENTIONS)
     check_choice("record", record, RECORDS)
@@ -188,8 +193,11 @@ def simulate(
 
     Parameters
     ----------
-    policy : Policy
-        The window-update rule (e.g. ``AIMD()``, ``AIMDFC()``).
+    policy : Policy or sequence of Policy
+        The window-update rule (e.g. ``AIMD()``, ``AIMDFC()``), or one rule
+        per flow (``[AIMD(), AIAD(), AIMDFC()]``, run as a
+        :class:`~aimdmodel.policies.FlowMix`). Any numeric parameter of a
+        built-in policy may hold one value per flow (``AIMD(a=[1, 0.2])``).
     x0 : array_like
         Initial windows, shape ``(m,)`` for one system of ``m`` flows or
         ``(B, m)`` for ``B`` independent systems run together. Finite and

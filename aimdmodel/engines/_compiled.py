@@ -9,8 +9,9 @@ record:
 * :func:`_affine` -- one linear update ``c0 + c1 w``, floored after a
   division by ``q`` for whole packets (chosen by the window's type when
   the loop is compiled);
-* :func:`_step` -- one step of one system: the total (numpy's pairwise
-  order), the feedback, and the increase or decrease of every window.
+* :func:`_step` -- one step of one system: the feedback from the total
+  (numpy's pairwise order) and the increase or decrease of every window
+  with its flow's coefficients (:func:`_step_active`: of the active flows).
 
 The same source runs on float64 windows (one
 multiply and one add per update, the step engine's operations) and on
@@ -125,18 +126,55 @@ def _total_typed(a, prog, stack):  # pragma: no cover - compiled
     return lambda a, prog, stack: _tree(a, prog, stack)
 
 
+def _c(C, k, i):  # pragma: no cover - replaced by the overload below
+    """Coefficient ``k`` of flow ``i``: ``C[k]`` (the same for all flows) or ``C[k, i]``."""
+    raise NotImplementedError
+
+
+@overload(_c, inline="always")
+def _c_typed(C, k, i):  # pragma: no cover - compiled
+    # a tuple of 7 scalars when every flow has the same coefficients (kept in
+    # registers), a (7, m) array of per-flow coefficients otherwise
+    if isinstance(C, types.BaseTuple):
+        return lambda C, k, i: C[k]
+    return lambda C, k, i: C[k, i]
+
+
 @numba.njit(inline="always")
-def _step(row, tot, coef):  # pragma: no cover - compiled
-    # coef: W, ge, ci0, ci1, qi, cd0, cd1, qd, floor (one tuple, one type)
-    W, ge, ci0, ci1, qi, cd0, cd1, qd, fl = coef
-    cong = _exceeds(tot, W, ge != 0)
+def _step(row, tot, W, ge, C):  # pragma: no cover - compiled
+    # C: ci0, ci1, qi, cd0, cd1, qd, floor (a tuple, or a (7, m) array per flow)
+    cong = _exceeds(tot, W, ge)
     if cong:
         for i in range(row.shape[0]):
-            row[i] = max(_affine(row[i], cd0, cd1, qd), fl)
+            row[i] = max(_affine(row[i], _c(C, 3, i), _c(C, 4, i), _c(C, 5, i)), _c(C, 6, i))
     else:
         for i in range(row.shape[0]):
-            row[i] = _affine(row[i], ci0, ci1, qi)
+            row[i] = _affine(row[i], _c(C, 0, i), _c(C, 1, i), _c(C, 2, i))
     return cong
+
+
+@numba.njit(inline="always")
+def _step_active(row, tot, W, ge, C, act):  # pragma: no cover - compiled
+    # as _step, for the active flows only (an inactive flow's state does not move)
+    cong = _exceeds(tot, W, ge)
+    for i in range(row.shape[0]):
+        if act[i] != 0:
+            if cong:
+                row[i] = max(_affine(row[i], _c(C, 3, i), _c(C, 4, i), _c(C, 5, i)),
+                             _c(C, 6, i))
+            else:
+                row[i] = _affine(row[i], _c(C, 0, i), _c(C, 1, i), _c(C, 2, i))
+    return cong
+
+
+@numba.njit(inline="always")
+def _at(dyn, t, act):  # pragma: no cover - compiled
+    # the capacity at step t and the active flows (written into act)
+    arrive, depart, breaks, values = dyn[0], dyn[1], dyn[2], dyn[3]
+    j = np.searchsorted(breaks, t, side="right") - 1
+    for i in range(act.shape[0]):
+        act[i] = 1 if arrive[i] <= t and t < depart[i] else 0
+    return values[j]
 
 
 def sum_program(m: int) -> np.ndarray | None:
@@ -168,34 +206,60 @@ def sum_program(m: int) -> np.ndarray | None:
 
 @numba.njit(cache=True)
 def run_systems(  # pragma: no cover - compiled
-    w0, coef, prog, steps, cycles, mode, knots, out, fb, sums, final, events, stop
+    w0, C, W, ge, dyn, prog, steps, cycles, mode, knots, out, fb, sums, final, events,
+    stop,
 ):
     """Run every system of ``w0`` for ``steps`` steps (or until ``cycles`` events).
 
-    ``mode``: MODE_ALL writes every window to ``out`` and the feedback to
-    ``fb``; MODE_FEEDBACK the feedback only; MODE_KNOTS the windows at the
-    steps ``knots`` and the sums of the totals between them; MODE_NONE the
-    sum of all totals. With ``cycles > 0`` a system stops after its
-    ``cycles``-th congestion event and ``stop[b]`` is the step after it.
+    ``C`` holds the coefficients (a tuple of 7 when every flow has the same,
+    else a (7, m) array); ``W`` the capacity and
+    ``ge`` the convention. ``dyn`` is None for a static run, else
+    ``(arrive, depart, breaks, values, changes, end)``: the flows' arrival
+    and departure steps, the capacity's change points and values, the
+    sorted steps at which anything changes, and the end of a capacity trace
+    (a run that reaches it stops there and returns that step).
+    ``mode``: MODE_ALL writes every window sent to ``out`` and the
+    feedback to ``fb``; MODE_FEEDBACK the feedback only; MODE_KNOTS the
+    windows at the steps ``knots`` and the sums of the totals between them;
+    MODE_NONE the sum of all totals. With ``cycles > 0`` a system stops
+    after its ``cycles``-th congestion event and ``stop[b]`` is the step
+    after it. Returns -1, or the step past the end of the capacity trace
+    that the run reached.
     """
     B, m = w0.shape
     stack = np.empty(64, dtype=w0.dtype)
     row = np.empty(m, dtype=w0.dtype)
+    sent = np.empty(m, dtype=w0.dtype)
+    act = np.ones(m, dtype=w0.dtype)
     for b in range(B):
         for i in range(m):
             row[i] = w0[b, i]
         k = 0
+        e = 0
         acc = row[0] - row[0]
         n_events = 0  # a local, not events[b]: a store to an array may alias the row
+        if dyn is not None:
+            W = _at(dyn, 0, act)
         for t in range(steps):
-            tot = _total(row, prog, stack)
-            cong = _step(row, tot, coef)
+            if dyn is None:
+                tot = _total(row, prog, stack)
+                cong = _step(row, tot, W, ge, C)
+            else:
+                if t >= dyn[5]:
+                    return t  # past the end of the capacity trace
+                changes = dyn[4]
+                while e < changes.shape[0] and changes[e] <= t:
+                    W = _at(dyn, t, act)
+                    e += 1
+                for i in range(m):
+                    sent[i] = row[i] * act[i]
+                tot = _total(sent, prog, stack)
+                cong = _step_active(row, tot, W, ge, C, act)
             if cong:
                 n_events += 1
             if mode == MODE_ALL:
                 fb[t, b] = 0 if cong else 1
-                for i in range(m):
-                    out[t + 1, b, i] = row[i]
+                _write(out, t + 1, b, row, dyn, t + 1)
             elif mode == MODE_FEEDBACK:
                 fb[t, b] = 0 if cong else 1
             elif mode == MODE_KNOTS:
@@ -204,8 +268,7 @@ def run_systems(  # pragma: no cover - compiled
                     sums[k, b] = acc
                     acc = row[0] - row[0]
                     k += 1
-                    for i in range(m):
-                        out[k, b, i] = row[i]
+                    _write(out, k, b, row, dyn, t + 1)
             else:
                 acc += tot
             if cycles > 0 and cong and n_events >= cycles:
@@ -214,45 +277,59 @@ def run_systems(  # pragma: no cover - compiled
         events[b] = n_events
         if mode == MODE_NONE and steps > 0:
             sums[0, b] = acc
-        for i in range(m):
+        for i in range(row.shape[0]):
             final[b, i] = row[i]
+    return -1
+
+
+@numba.njit(inline="always")
+def _write(out, k, b, row, dyn, t):  # pragma: no cover - compiled
+    # the windows sent at step t: an inactive flow sends nothing
+    if dyn is None:
+        for i in range(row.shape[0]):
+            out[k, b, i] = row[i]
+    else:
+        arrive, depart = dyn[0], dyn[1]
+        for i in range(row.shape[0]):
+            on = arrive[i] <= t and t < depart[i]
+            out[k, b, i] = row[i] * (1 if on else 0)
 
 
 @numba.njit(cache=True)
-def run_pairs(w0, coef, prog, steps, final, events, sums):  # pragma: no cover - compiled
-    """MODE_NONE for float windows, two systems at a time (an even number of them).
+def run_pairs(w0, C, W, ge, prog, steps, final, events, sums):  # pragma: no cover - compiled
+    """MODE_NONE for a static float run, two systems at a time (an even number of them).
 
     The two systems' steps are independent, so their dependency chains
     overlap; each system gets exactly the operations of :func:`run_systems`.
     """
     B, m = w0.shape
     stack_a = np.empty(64)
-    stack_c = np.empty(64)
+    stack_d = np.empty(64)
     A = np.empty(m)
-    C = np.empty(m)
+    D = np.empty(m)
     for b in range(0, B - 1, 2):
         for i in range(m):
             A[i] = w0[b, i]
-            C[i] = w0[b + 1, i]
+            D[i] = w0[b + 1, i]
         acc_a = 0.0
-        acc_c = 0.0
+        acc_d = 0.0
         n_a = 0
-        n_c = 0
+        n_d = 0
         for _ in range(steps):
             ta = _total(A, prog, stack_a)
-            tc = _total(C, prog, stack_c)
+            td = _total(D, prog, stack_d)
             acc_a += ta
-            acc_c += tc
-            n_a += _step(A, ta, coef)
-            n_c += _step(C, tc, coef)
+            acc_d += td
+            n_a += _step(A, ta, W, ge, C)
+            n_d += _step(D, td, W, ge, C)
         events[b] = n_a
-        events[b + 1] = n_c
+        events[b + 1] = n_d
         for i in range(m):
             final[b, i] = A[i]
-            final[b + 1, i] = C[i]
+            final[b + 1, i] = D[i]
         if steps > 0:
             sums[0, b] = acc_a
-            sums[0, b + 1] = acc_c
+            sums[0, b + 1] = acc_d
 
 
 @numba.njit(cache=True)

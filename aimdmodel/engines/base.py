@@ -101,12 +101,7 @@ class Run:
         """Take ``new`` for the flows active at step ``t``, ``old`` (unchanged) for the others."""
         if self.membership is None or self.membership.static:
             return new
-        active = self.membership.active(t)
-        m = len(active)
-        return type(new)(*(
-            np.where(active, n, o) if np.shape(n)[-1:] == (m,) else n
-            for o, n in zip(old, new, strict=True)
-        ))
+        return self.pol.where(self.membership.active(t), new, old)
 
 
 @dataclass(frozen=True)

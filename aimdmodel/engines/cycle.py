@@ -185,7 +185,10 @@ class Jumper:
             )
         if self.arithmetic == "integer":
             ramp = floor_whole(np.asarray(ramp, dtype=object))
-        return self.run.sent(ramp, t)
+        ramp = self.run.sent(ramp, t)
+        # step t + n may be an arrival (with its frozen window) or a departure
+        ramp[-1] = self.run.sent(self.pol.window(self.jump(state, n, t)), t + n)
+        return ramp
 
     def ramp_sum(self, state: tuple, total: np.ndarray, n: int, t: int) -> np.ndarray:
         """Sum of the totals of the ``n`` steps ``t .. t+n-1`` of a jump, per system.

@@ -19,8 +19,8 @@ caller unchanged. Neither is turned into a silent fall-back.
 Examples
 --------
 >>> from aimdmodel import AIMD, AIMDFC, MIMD
->>> linear_spec(AIMD(a=2), flows=2)
-(Fraction(2, 1), Fraction(1, 1), Fraction(0, 1), Fraction(1, 2), Fraction(0, 1))
+>>> [str(c[0]) for c in linear_spec(AIMD(a=2), flows=2)]
+['2', '1', '0', '1/2', '0']
 >>> linear_spec(AIMDFC(), flows=2) is None
 True
 >>> affine(AIMDFC(), flows=2), affine(MIMD(), flows=2)
@@ -80,10 +80,10 @@ def linear_spec(policy: Policy, *, flows: int = 1) -> tuple | None:
 
     Returns
     -------
-    tuple of Fraction or None
-        None when the policy declares no ``linear_coefficients`` or some of
-        them are not numbers (symbols, per-flow arrays: the kernels take
-        one value per coefficient).
+    tuple of 5 object arrays ``(flows,)`` of Fraction, or None
+        ``a_i, b_i, a_d, b_d, floor`` for each flow (a scalar coefficient is
+        repeated); None when the policy declares no ``linear_coefficients``
+        or some of them are symbolic.
 
     Raises
     ------
@@ -102,32 +102,61 @@ def _linear_cached(policy: Policy, flows: int) -> tuple | None:
     return _linear(policy, flows)
 
 
+def _per_flow(value: Any, flows: int) -> np.ndarray | None:
+    """Return a coefficient as an object array ``(flows,)`` of Fractions (None if symbolic)."""
+    items = np.broadcast_to(np.asarray(value, dtype=object), (flows,))
+    if not all(is_number(v) for v in items):
+        return None
+    out = np.empty(flows, dtype=object)
+    out[:] = [to_fraction(v, "coefficient") for v in items]
+    return out
+
+
 def _linear(policy: Policy, flows: int) -> tuple | None:
     coef = policy.linear_coefficients
     if coef is None:
         return None
-    values = (*coef, policy.window_floor)
-    if len(coef) != 4 or not all(is_number(v) for v in values):
+    if len(coef) != 4:
+        raise DeclarationError(
+            f"{policy!r} declares linear_coefficients {coef!r}: need (a_i, b_i, a_d, b_d)"
+        )
+    arrays = [_per_flow(v, flows) for v in (*coef, policy.window_floor)]
+    if any(a is None for a in arrays):
         return None
-    a_i, b_i, a_d, b_d, fl = (to_fraction(v, "coefficient") for v in values)
+    a_i, b_i, a_d, b_d, fl = arrays
     pol = policy.converted(to_fraction)
-    x = _probe_x(flows, extra=fl)
+    x = _probe_x(flows)
+    x[1] = np.maximum(x[1], fl)  # a probe at the floor, never below it
+    x[1, 0] = fl[0]
     s = pol.init(x)
-    if len(s) != 1 or (np.asarray(pol.window(s), dtype=object) != x).any():
+    if not _window_alone(pol, s, x):
         raise DeclarationError(
             f"{policy!r} declares linear_coefficients, but its state is not the window alone"
         )
     up = np.asarray(pol.window(pol.increase(s)), dtype=object)
     down = np.asarray(pol.window(pol.decrease(s)), dtype=object)
-    for w, u, d in zip(x.ravel(), up.ravel(), down.ravel(), strict=True):
-        want_u, want_d = a_i + b_i * w, max(a_d + b_d * w, fl)
-        if u != want_u or d != want_d:
+    for (r, i), w in np.ndenumerate(x):
+        want_u = a_i[i] + b_i[i] * w
+        want_d = max(a_d[i] + b_d[i] * w, fl[i])
+        if up[r, i] != want_u or down[r, i] != want_d:
             raise DeclarationError(
                 f"{policy!r} declares linear_coefficients {tuple(str(v) for v in coef)}, "
-                f"but at w = {w} its increase gives {u} (declared {want_u}) and its decrease "
-                f"{d} (declared {want_d})"
+                f"but at w = {w} (flow {i}) its increase gives {up[r, i]} (declared {want_u}) "
+                f"and its decrease {down[r, i]} (declared {want_d})"
             )
-    return (a_i, b_i, a_d, b_d, fl)
+    return tuple(arrays)
+
+
+def _window_alone(pol: Policy, s: tuple, x: np.ndarray) -> bool:
+    """Tell whether the state is the window alone: ``window(init(x)) == x`` and back."""
+    if (np.asarray(pol.window(s), dtype=object) != x).any():
+        return False
+    s1 = pol.increase(s)
+    again = pol.init(np.asarray(pol.window(s1), dtype=object))
+    return len(again) == len(s1) and all(
+        np.shape(a) == np.shape(b) and (np.asarray(a, dtype=object) == b).all()
+        for a, b in zip(again, s1, strict=True)
+    )
 
 
 def affine(policy: Policy, *, flows: int = 1) -> bool:

@@ -44,9 +44,11 @@ from __future__ import annotations
 import math
 import time
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
+from ..dynamics import NEVER
 from ..feedback import whole_capacity
 from ..trajectory import CycleRecord
 from .base import Engine, Raw, Run, no_events_error, register
@@ -57,46 +59,97 @@ __all__ = ["KernelEngine", "warmup"]
 _INT_LIMIT = 2**62
 
 
-def _float_coef(spec: tuple, run: Run) -> tuple:
-    a_i, b_i, a_d, b_d, fl = (float(v) for v in spec)
-    ge = 1.0 if run.feedback.ge else 0.0
-    return (float(run.feedback.capacity), ge, a_i, b_i, 1.0, a_d, b_d, 1.0, fl)
+def _coef_matrix(spec: tuple, whole: bool) -> np.ndarray:
+    """Put the per-flow coefficients in the kernels' form: (7, m) float64 or int64.
 
-
-def _int_coef(spec: tuple, run: Run) -> tuple:
+    Rows ``ci0, ci1, qi, cd0, cd1, qd, floor``: the increase is
+    ``(ci0 + ci1 w) / qi``, the decrease ``max((cd0 + cd1 w) / qd, floor)``;
+    for floats ``q = 1`` (the step engine's operations), for whole packets
+    ``q`` is the common denominator and ``/`` a floor division.
+    """
     a_i, b_i, a_d, b_d, fl = spec
-    q_i = math.lcm(a_i.denominator, b_i.denominator)
-    q_d = math.lcm(a_d.denominator, b_d.denominator)
-    W = whole_capacity(Fraction(run.feedback.capacity), run.feedback.ge)
-    ge = 1 if run.feedback.ge else 0
-    return (
-        W, ge, int(a_i * q_i), int(b_i * q_i), q_i, int(a_d * q_d), int(b_d * q_d), q_d,
-        math.floor(fl),
-    )
+    m = len(a_i)
+    if not whole:
+        C = np.empty((7, m), dtype=np.float64)
+        C[0], C[1], C[2] = [float(v) for v in a_i], [float(v) for v in b_i], 1.0
+        C[3], C[4], C[5] = [float(v) for v in a_d], [float(v) for v in b_d], 1.0
+        C[6] = [float(v) for v in fl]
+        return C
+    C = np.empty((7, m), dtype=object)
+    for i in range(m):
+        q_i = math.lcm(a_i[i].denominator, b_i[i].denominator)
+        q_d = math.lcm(a_d[i].denominator, b_d[i].denominator)
+        C[:, i] = (
+            int(a_i[i] * q_i), int(b_i[i] * q_i), q_i,
+            int(a_d[i] * q_d), int(b_d[i] * q_d), q_d, math.floor(fl[i]),
+        )
+    return C
 
 
-def _int_safe(coef: tuple, x: np.ndarray, steps: int) -> bool:
+def _capacity(run: Run, whole: bool, value: Any) -> Any:
+    """One capacity value as the kernels compare with it."""
+    if whole:
+        return whole_capacity(Fraction(value), run.feedback.ge)
+    return float(value)
+
+
+def _dynamics(run: Run, whole: bool) -> tuple | None:
+    """``(arrive, depart, breaks, values, changes, end)`` of a dynamic run, or None."""
+    if run.static:
+        return None
+    sched = run.feedback.schedule
+    dtype = np.int64 if whole else np.float64
+    m = run.flows
+    mem = run.membership
+    arrive = mem.arrive if mem is not None else np.zeros(m, dtype=np.int64)
+    depart = mem.depart if mem is not None else np.full(m, NEVER, dtype=np.int64)
+    breaks = np.asarray(sched.breaks, dtype=np.int64)
+    values = np.asarray([_capacity(run, whole, v) for v in sched.values], dtype=dtype)
+    changes = sorted({0, *sched.breaks, *(int(v) for v in arrive), *(
+        int(v) for v in depart if v < NEVER)})
+    end = sched.length if sched.length is not None else NEVER
+    return (arrive, depart, breaks, values, np.asarray(changes, dtype=np.int64), end)
+
+
+def _int_safe(C: np.ndarray, W: int, x: np.ndarray, steps: int) -> bool:
     """Tell whether no int64 intermediate of the run can overflow."""
-    W, _, c0, c1, q_i, d0, d1, _, fl = coef
     m = x.shape[-1]
     xmax = max(int(v) for v in x.ravel())
-    # an increase only happens below capacity, a decrease never raises a window
-    wmax = max(xmax, abs(fl), (abs(c0) + abs(c1) * (abs(W) + 1)) // q_i + 1)
-    big = max(abs(c0) + abs(c1) * wmax, abs(d0) + abs(d1) * wmax, m * wmax * max(steps, 1))
+    big = 0
+    for i in range(m):
+        c0, c1, q_i, d0, d1, _, fl = (int(v) for v in C[:, i])
+        # an increase only happens below capacity, a decrease never raises a window
+        wmax = max(xmax, abs(fl), (abs(c0) + abs(c1) * (abs(W) + 1)) // q_i + 1)
+        big = max(big, abs(c0) + abs(c1) * wmax, abs(d0) + abs(d1) * wmax)
+        big = max(big, m * wmax * max(steps, 1))
     return big < _INT_LIMIT
 
 
-def _steps_needed(w0, coef, prog, cycles: int, max_steps: int) -> int:
+def _call(w0, K, prog, steps, cycles, mode, knots, out, fb, sums, final, events, stop) -> None:
+    """Run :func:`._compiled.run_systems`; a run past its capacity trace is an error."""
+    from ._compiled import run_systems
+
+    C, W, ge, dyn = K
+    past = run_systems(w0, C, W, ge, dyn, prog, steps, cycles, mode, knots, out, fb, sums,
+                       final, events, stop)
+    if past >= 0:
+        raise ValueError(
+            f"capacity trace has {past} values but the run reached step {past}: "
+            "give a longer trace or fewer steps"
+        )
+
+
+def _steps_needed(w0, K, prog, cycles: int, max_steps: int) -> int:
     """Count the steps until every system has had ``cycles`` events (a recording-free pass)."""
-    from ._compiled import MODE_NONE, run_systems
+    from ._compiled import MODE_NONE
 
     B, m = w0.shape
     stop = np.full(B, -1, dtype=np.int64)
     events = np.zeros(B, dtype=np.int64)
     scratch = np.empty((B, m), dtype=w0.dtype)
     sums = np.zeros((1, B), dtype=w0.dtype)
-    run_systems(w0, coef, prog, max_steps, cycles, MODE_NONE, _NO_KNOTS,
-                _no_out(w0), _NO_FB, sums, scratch, events, stop)
+    _call(w0, K, prog, max_steps, cycles, MODE_NONE, _NO_KNOTS, _no_out(w0), _NO_FB, sums,
+          scratch, events, stop)
     if (stop < 0).any():
         raise no_events_error(cycles, max_steps, events.min())
     return int(stop.max())
@@ -110,65 +163,94 @@ def _no_out(w0: np.ndarray) -> np.ndarray:
     return np.zeros((1, 1, 1), dtype=w0.dtype)
 
 
-def _record_all(w0, coef, prog, steps):
-    from ._compiled import MODE_ALL, run_systems
+def _record_all(w0, K, prog, steps, sent0):
+    from ._compiled import MODE_ALL
 
     B, m = w0.shape
     out = np.empty((steps + 1, B, m), dtype=w0.dtype)
-    out[0] = w0
+    out[0] = sent0
     fb = np.empty((steps, B), dtype=np.int8)
     final = np.empty((B, m), dtype=w0.dtype)
-    run_systems(w0, coef, prog, steps, 0, MODE_ALL, _NO_KNOTS, out, fb,
-                np.zeros((1, 1), dtype=w0.dtype), final, np.zeros(B, dtype=np.int64),
-                np.zeros(B, dtype=np.int64))
+    _call(w0, K, prog, steps, 0, MODE_ALL, _NO_KNOTS, out, fb, np.zeros((1, 1), dtype=w0.dtype),
+          final, np.zeros(B, dtype=np.int64), np.zeros(B, dtype=np.int64))
     return out, fb, final, None
 
 
-def _record_none(w0, coef, prog, steps):
-    from ._compiled import MODE_NONE, run_pairs, run_systems
+def _record_none(w0, K, prog, steps, sent0, sent_last):
+    from ._compiled import MODE_NONE, run_pairs
 
     B, m = w0.shape
     sums = np.zeros((1, B), dtype=w0.dtype)
     final = np.empty((B, m), dtype=w0.dtype)
     events = np.zeros(B, dtype=np.int64)
     paired = 0
-    if w0.dtype == np.float64 and 8 <= m <= 128 and B >= 2:
+    C, W, ge, dyn = K
+    if dyn is None and w0.dtype == np.float64 and 8 <= m <= 128 and B >= 2:
         paired = B - B % 2
-        run_pairs(w0[:paired], coef, prog, steps, final, events, sums)
+        run_pairs(w0[:paired], C, W, ge, prog, steps, final, events, sums)
     if paired < B:
         rest = np.ascontiguousarray(w0[paired:])
         part_final = np.empty(rest.shape, dtype=w0.dtype)
         part_sums = np.zeros((1, len(rest)), dtype=w0.dtype)
-        run_systems(rest, coef, prog, steps, 0, MODE_NONE, _NO_KNOTS, _no_out(w0),
-                    _NO_FB, part_sums, part_final, events[paired:].copy(),
-                    np.zeros(len(rest), dtype=np.int64))
+        _call(rest, K, prog, steps, 0, MODE_NONE, _NO_KNOTS, _no_out(w0), _NO_FB, part_sums,
+              part_final, events[paired:].copy(), np.zeros(len(rest), dtype=np.int64))
         final[paired:] = part_final
         sums[:, paired:] = part_sums
-    windows = np.stack([w0, final]) if steps > 0 else w0[None]
+    windows = np.stack([sent0, sent_last(final)]) if steps > 0 else sent0[None]
     times = np.array([0, steps] if steps > 0 else [0], dtype=np.int64)
     rec = CycleRecord(times=times, segment_sums=sums[: 1 if steps > 0 else 0], events=None)
     return windows, np.zeros((0, B), dtype=np.int8), final, rec
 
 
-def _record_cycles(w0, coef, prog, steps, is_affine):
-    from ._compiled import MODE_FEEDBACK, MODE_KNOTS, run_systems
+def _record_cycles(w0, K, prog, steps, is_affine, sent0, changes):
+    from ._compiled import MODE_FEEDBACK, MODE_KNOTS
 
     B, m = w0.shape
     zeros = np.zeros(B, dtype=np.int64)
     final = np.empty((B, m), dtype=w0.dtype)
     fbk = np.empty((steps, B), dtype=np.int8)
-    run_systems(w0, coef, prog, steps, 0, MODE_FEEDBACK, _NO_KNOTS, _no_out(w0), fbk,
-                np.zeros((1, 1), dtype=w0.dtype), final, zeros.copy(), zeros.copy())
+    _call(w0, K, prog, steps, 0, MODE_FEEDBACK, _NO_KNOTS, _no_out(w0), fbk,
+          np.zeros((1, 1), dtype=w0.dtype), final, zeros.copy(), zeros.copy())
     congested = np.flatnonzero((fbk == 0).any(axis=1))
-    times = np.unique(np.concatenate([[0, steps], congested, congested + 1]))
+    times = np.unique(np.concatenate([[0, steps], congested, congested + 1, changes]))
+    times = times[times <= steps]
     out = np.empty((len(times), B, m), dtype=w0.dtype)
-    out[0] = w0
+    out[0] = sent0
     sums = np.zeros((len(times) - 1, B), dtype=w0.dtype)
-    run_systems(w0, coef, prog, steps, 0, MODE_KNOTS, times, out, _NO_FB, sums, final,
-                zeros.copy(), zeros.copy())
+    _call(w0, K, prog, steps, 0, MODE_KNOTS, times, out, _NO_FB, sums, final, zeros.copy(),
+          zeros.copy())
     events = tuple(np.flatnonzero(fbk[:, b] == 0) for b in range(B))
     rec = CycleRecord(times=times, segment_sums=sums, events=events, affine=is_affine)
     return out, np.zeros((0, B), dtype=np.int8), final, rec
+
+
+def _setup(run: Run, spec: tuple) -> tuple | None:
+    """``(w0, K)`` for the compiled loops, or None when they cannot run ``run``."""
+    sched = run.feedback.schedule
+    if sched.fn is not None:  # a callable capacity: evaluated step by step in Python
+        return None
+    whole = run.arithmetic == "integer"
+    C = _coef_matrix(spec, whole)
+    dyn = _dynamics(run, whole)
+    W = _capacity(run, whole, sched.values[0])
+    if whole:
+        wmax = max(abs(int(v)) for v in (*dyn[3], W)) if dyn is not None else abs(W)
+        if not _int_safe(C, wmax, run.x, run.steps if run.steps is not None else run.max_steps):
+            return None
+        C = _compact(C.astype(np.int64))
+        w0 = np.asarray(run.x, dtype=np.int64)
+        return w0, (C, np.int64(W), run.feedback.ge, dyn)
+    w0 = np.ascontiguousarray(run.x, dtype=np.float64)
+    return w0, (_compact(C), W, run.feedback.ge, dyn)
+
+
+def _compact(C: np.ndarray) -> np.ndarray | tuple:
+    """Pass the coefficients as a tuple of 7 scalars when every flow has the same ones."""
+    if (C == C[:, :1]).all():
+        return tuple(C[:, 0].tolist()) if C.dtype != np.int64 else tuple(
+            np.int64(v) for v in C[:, 0]
+        )
+    return C
 
 
 def run_kernel(run: Run) -> Raw | None:
@@ -182,40 +264,39 @@ def run_kernel(run: Run) -> Raw | None:
     >>> raw.windows[36].tolist()
     [[18.0, 32.5]]
     """
-    if run.arithmetic not in ("float", "integer") or not run.static:
+    if run.arithmetic not in ("float", "integer"):
         return None
     spec = linear_spec(run.policy, flows=run.flows)
     if spec is None:
         return None
+    setup = _setup(run, spec)
+    if setup is None:
+        return None
     from ._compiled import sum_program
 
-    whole = run.arithmetic == "integer"
-    if whole:
-        coef = _int_coef(spec, run)
-        if not _int_safe(coef, run.x, run.steps if run.steps is not None else run.max_steps):
-            return None
-        w0 = np.asarray(run.x, dtype=np.int64)
-    else:
-        coef = _float_coef(spec, run)
-        w0 = np.ascontiguousarray(run.x, dtype=np.float64)
+    w0, K = setup
     prog = sum_program(run.flows)
     steps = run.steps
     if steps is None:
         steps = 0 if run.cycles == 0 else _steps_needed(
-            w0, coef, prog, run.cycles, run.max_steps
+            w0, K, prog, run.cycles, run.max_steps
         )
+    sent0 = run.sent(w0, 0)
     if run.record == "all":
-        windows, fb, final, rec = _record_all(w0, coef, prog, steps)
+        windows, fb, final, rec = _record_all(w0, K, prog, steps, sent0)
     elif run.record == "none":
-        windows, fb, final, rec = _record_none(w0, coef, prog, steps)
+        windows, fb, final, rec = _record_none(
+            w0, K, prog, steps, sent0, lambda f: run.sent(f, steps)
+        )
     else:
         is_affine = affine(run.policy, flows=run.flows)
-        windows, fb, final, rec = _record_cycles(w0, coef, prog, steps, is_affine)
-    if whole:
+        changes = np.asarray(K[3][4] if K[3] is not None else [], dtype=np.int64)
+        windows, fb, final, rec = _record_cycles(w0, K, prog, steps, is_affine, sent0, changes)
+    if run.arithmetic == "integer":
         final = final.astype(object)
         if rec is not None:
             rec = CycleRecord(rec.times, rec.segment_sums.astype(object), rec.events, rec.affine)
-    state = type(run.pol.init(run.x[:1]))(final)
+    state = run.pol.init(final)  # the state is the window alone (verified by linear_spec)
     return Raw(windows, fb, state, rec, "kernel")
 
 

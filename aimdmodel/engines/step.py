@@ -167,7 +167,7 @@ class _Recorder:
 
     def mark(self, t: int, window: np.ndarray) -> None:
         """Close a knot at step ``t`` (a change of capacity or of the active flows)."""
-        if self.times[-1] != t:
+        if self.cycles and self.times[-1] != t:
             self._close(t, window)
 
     def step(

@@ -6,6 +6,7 @@
 :mod:`.fc`             AIMD-FC, AIMD-FC+ (both readings), shifted AIMD-FC
 :mod:`.new_aimd`       New-AIMD, printed and charitable readings
 :mod:`.westwood`       the Westwood rule of seed 002 (bandwidth-estimate decrease)
+:mod:`.mix`            :class:`FlowMix`, one policy per flow
 =====================  =====================================================
 
 :data:`POLICIES` maps the command-line names to the classes;
@@ -20,6 +21,7 @@ from typing import Any
 from .base import Policy
 from .fc import AIMDFC, AIMDFCPlus, AIMDFCPlusPrinted, FCPlusState, FCState, ShiftedAIMDFC
 from .linear import AIAD, AIMD, MIAD, MIMD, LinearControl, WindowState
+from .mix import FlowMix
 from .new_aimd import NEW_AIMD_READINGS, NewAIMD, NewAIMDState
 from .westwood import WestwoodRule
 
@@ -35,6 +37,7 @@ __all__ = [
     "AIMDFCPlusPrinted",
     "FCPlusState",
     "FCState",
+    "FlowMix",
     "LinearControl",
     "NewAIMD",
     "NewAIMDState",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any, ClassVar
 
@@ -154,6 +155,29 @@ class Policy:
             s = self.increase(s)
         return s
 
+    def where(self, active: np.ndarray, new: tuple, old: tuple) -> tuple:
+        """Take the state ``new`` for the ``active`` flows and ``old`` for the others.
+
+        The engines use it so that an inactive flow's state does not move.
+        Per-flow state variables (last axis of length ``m``) are selected
+        flow by flow; variables shared by the flows (e.g. the printed
+        AIMD-FC+System's ``dw``) are taken from ``new``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from aimdmodel import AIMD
+        >>> p = AIMD()
+        >>> p.where(np.array([True, False]), p.init(np.array([5.0, 6.0])),
+        ...         p.init(np.array([1.0, 2.0]))).w.tolist()
+        [5.0, 2.0]
+        """
+        m = len(active)
+        return type(new)(*(
+            np.where(active, n, o) if np.shape(n)[-1:] == (m,) else n
+            for o, n in zip(old, new, strict=True)
+        ))
+
     # -- declarations -----------------------------------------------------
     @property
     def linear_coefficients(self) -> tuple[Any, Any, Any, Any] | None:
@@ -200,8 +224,10 @@ class Policy:
         >>> AIMD().converted(float)
         AIMD(a=1.0, b=0.5, floor=0.0)
         """
-        changes = {k: _convert(v, convert) for k, v in self.params().items()}
-        return dataclasses.replace(self, **changes)
+        out = copy.copy(self)  # the parameters were checked when self was built
+        for k, v in self.params().items():
+            object.__setattr__(out, k, _convert(v, convert))
+        return out
 
     def label(self) -> str:
         """Return a short label for legends and titles: the papers' name and parameters.
