@@ -211,7 +211,7 @@ def _cycle_average(traj: Trajectory, burn_in: int | None, per_step, ramp=None) -
         if tr.cycle_record is not None:
             return _knot_average(tr, kept, per_step, ramp)
         idx = np.concatenate([np.arange(a, b + 1) for a, b in kept])
-        values = per_step(tr.totals[idx], tr.capacity)
+        values = per_step(tr.totals[idx], tr.capacities[idx])
         return values.sum() / len(idx)
 
     return _per_system(traj, one)
@@ -226,39 +226,47 @@ def _knot_index(tr: Trajectory, t: int) -> int:
     return k
 
 
+def _row(tr: Trajectory, t: int) -> int:
+    """Row of ``windows`` holding step ``t`` (for either kind of trajectory)."""
+    return t if tr.cycle_record is None else _knot_index(tr, t)
+
+
 def _total_at(tr: Trajectory, t: int) -> Any:
     """``sum(windows[t])`` for either kind of trajectory."""
-    if tr.cycle_record is None:
-        return tr.totals[t]
-    return tr.totals[_knot_index(tr, t)]
+    return tr.totals[_row(tr, t)]
 
 
 def _knot_average(tr: Trajectory, kept: list[tuple[int, int]], per_step, ramp) -> Any:
     """Average over whole cycles of a cycle-recorded trajectory.
 
     The steps ``first .. last-1`` of a whole cycle all have feedback 1, so
-    their totals are at most ``W``: ``ramp(sum of those totals, W)`` is their
-    contribution (taken from ``segment_sums``); the congestion step ``last``
-    is a knot and goes through ``per_step``.
+    their totals are below the capacity: ``ramp(sum of those totals, W)`` is
+    their contribution (taken from ``segment_sums``; the knots include every
+    change of the capacity, so ``W`` is constant on each segment, and
+    consecutive segments with the same ``W`` are summed first); the
+    congestion step ``last`` is a knot and goes through ``per_step``.
     """
     sums = tr.cycle_record.segment_sums
-    W = tr.capacity
+    caps = tr.capacities
     acc: Any = 0
     n = 0
     for first, last in kept:
         k0, k1 = _knot_index(tr, first), _knot_index(tr, last)
-        if k1 > k0:
-            inc = sums[k0]
-            for k in range(k0 + 1, k1):
+        k = k0
+        while k < k1:
+            W, inc = caps[k], sums[k]
+            k += 1
+            while k < k1 and caps[k] == W:
                 inc = inc + sums[k]
+                k += 1
             acc = acc + ramp(inc, W)
-        acc = acc + per_step(np.asarray([tr.totals[k1]]), W)[0]
+        acc = acc + per_step(np.asarray([tr.totals[k1]]), caps[k1])[0]
         n += last - first + 1
     return acc / n
 
 
 def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
-    """Long-run efficiency: the mean of ``min(sum(w), W) / W`` over whole cycles.
+    """Long-run efficiency (utilization): the mean of ``min(sum(w), W_t) / W_t`` over whole cycles.
 
     This is seed 003's "average flows' throughput per step ... over the
     system theoretical throughput": what the bottleneck carries, capped at
@@ -335,72 +343,136 @@ def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
 
     def one(tr: Trajectory) -> Any:
         kept = whole_cycles(tr, burn_in)
-        drops = [(_total_at(tr, b) - _total_at(tr, b + 1)) / tr.capacity for _, b in kept]
+        drops = [
+            (_total_at(tr, b) - _total_at(tr, b + 1)) / tr.capacities[_row(tr, b)]
+            for _, b in kept
+        ]
         return sum(drops[1:], drops[0]) / len(drops)
 
     return _per_system(traj, one)
 
 
-def _windows_of(x: Any) -> np.ndarray:
-    return x.windows if isinstance(x, Trajectory) else np.asarray(x)
+def _windows_of(x: Any, active: Any = None) -> tuple[np.ndarray, np.ndarray | None]:
+    """Windows (flows on the last axis) and the active mask, from a Trajectory or arrays."""
+    if isinstance(x, Trajectory):
+        w = x.windows
+        act = x.active if active is None else np.asarray(active, dtype=bool)
+        if w.ndim == 3 and act.ndim == 2:
+            act = act[:, None, :]
+        return w, None if act.all() else act
+    try:
+        w = np.asarray(x)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"windows must be an array of numbers: {exc}") from None
+    if w.ndim == 0 or w.shape[-1] == 0:
+        raise ValueError(f"windows must hold at least one flow, got shape {w.shape}")
+    if w.dtype.kind not in "iufO":
+        raise TypeError(f"windows must be real numbers, got dtype {w.dtype}")
+    if w.dtype.kind in "iu":
+        w = w.astype(np.float64)  # no overflow in the squares (int8 windows, 4e9 int64)
+    if (w < 0).any():
+        raise ValueError("windows must be >= 0")
+    act = None if active is None else np.broadcast_to(np.asarray(active, dtype=bool), w.shape)
+    return w, act
 
 
-def jain_index(x: Any) -> Any:
-    """Jain's fairness index ``(sum w)^2 / (m sum w^2)`` (seed 003 Eq. 17).
+def jain_index(x: Any, active: Any = None) -> Any:
+    """Jain's fairness index ``(sum w)^2 / (n sum w^2)`` over the active flows (seed 003 Eq. 17).
 
     Parameters
     ----------
     x : Trajectory or array_like
-        Windows with flows on the last axis.
+        Windows with flows on the last axis (``>= 0``; integers are
+        computed in float64, so no square overflows). A Trajectory brings its
+        own active-flow mask.
+    active : array_like of bool, optional
+        Which flows count (``n`` is their number); default all (or the
+        Trajectory's ``active``).
 
     Returns
     -------
     ndarray or scalar
-        One value per window vector, in ``[1/m, 1]``; exactly 1 for equal
-        windows (all-zero windows count as equal).
+        One value per window vector, in ``[1/n, 1]``; exactly 1 for equal
+        windows (all-zero windows, and no active flow, count as equal).
+        Exact (Fractions) for object arrays of Fractions.
+
+    Raises
+    ------
+    ValueError
+        Empty or negative windows.
 
     Examples
     --------
-    >>> jain_index([1.0, 1.0]), jain_index([1.0, 0.0])
-    (1.0, 0.5)
+    >>> jain_index([1.0, 1.0]), jain_index([1.0, 0.0]), jain_index([1.0, 0.0], [True, False])
+    (1.0, 0.5, 1.0)
     """
-    w = _windows_of(x)
-    m = w.shape[-1]
+    w, act = _windows_of(x, active)
+    if act is not None:
+        w = np.where(act, w, 0)
+        n = act.sum(axis=-1)
+    else:
+        n = w.shape[-1]
     s = w.sum(axis=-1)
     q = (w * w).sum(axis=-1)
     zero = np.asarray(q == 0, dtype=bool)
     safe = np.where(zero, 1, q)
-    out = np.where(zero, 1, s * s / (m * safe))
+    out = np.where(zero, 1, s * s / (np.maximum(n, 1) * safe))
     if w.dtype != object:
         out = out.astype(np.float64)
     return out.item() if out.ndim == 0 else out
 
 
-def spread(x: Any) -> Any:
-    """Compute the spread ``(g_max - g_min) / g_avg`` of the windows (seed 004).
+def _extremes(w: np.ndarray, act: np.ndarray | None) -> tuple[Any, Any]:
+    """Largest and smallest window of the active flows, per window vector (0, 0 if none)."""
+    if act is None:
+        return w.max(axis=-1), w.min(axis=-1)
+    if w.dtype != object:
+        hi = np.where(act, w, -np.inf).max(axis=-1)
+        lo = np.where(act, w, np.inf).min(axis=-1)
+        none = ~act.any(axis=-1)
+        return np.where(none, 0.0, hi), np.where(none, 0.0, lo)
+    hi = np.empty(w.shape[:-1], dtype=object)
+    lo = np.empty(w.shape[:-1], dtype=object)
+    for idx in np.ndindex(w.shape[:-1]):
+        vals = [v for v, a in zip(w[idx], act[idx], strict=True) if a] or [0]
+        hi[idx], lo[idx] = max(vals), min(vals)
+    return hi, lo
+
+
+def spread(x: Any, active: Any = None) -> Any:
+    """Compute the spread ``(g_max - g_min) / g_avg`` of the active flows' windows (seed 004).
 
     0 for equal windows (all-zero windows included).
 
     Examples
     --------
-    >>> spread([1.0, 3.0])
-    1.0
+    >>> spread([1.0, 3.0]), spread([1.0, 3.0, 0.0], [True, True, False])
+    (1.0, 1.0)
     """
-    w = _windows_of(x)
-    avg = w.sum(axis=-1) / w.shape[-1]
-    rng = w.max(axis=-1) - w.min(axis=-1)
+    w, act = _windows_of(x, active)
+    hi, lo = _extremes(w, act)
+    if act is not None:
+        avg = np.where(act, w, 0).sum(axis=-1) / np.maximum(act.sum(axis=-1), 1)
+    else:
+        avg = w.sum(axis=-1) / w.shape[-1]
     zero = np.asarray(avg == 0, dtype=bool)
-    out = np.where(zero, 0, rng / np.where(zero, 1, avg))
+    out = np.where(zero, 0, (hi - lo) / np.where(zero, 1, avg))
     if w.dtype != object:
         out = out.astype(np.float64)
     return out.item() if out.ndim == 0 else out
 
 
+def _gaps(tr: Trajectory) -> np.ndarray:
+    """``max(w) - min(w)`` over the active flows of every recorded window vector."""
+    w, act = _windows_of(tr)
+    hi, lo = _extremes(w, act)
+    return hi - lo
+
+
 def _fair_from(tr: Trajectory, eps: Any) -> int | None:
     if tr.cycle_record is not None:
         return _fair_from_knots(tr, eps)
-    w = tr.windows
-    ok = np.asarray((w.max(axis=-1) - w.min(axis=-1)) <= eps, dtype=bool)
+    ok = np.asarray(_gaps(tr) <= eps, dtype=bool)
     if not ok[-1]:
         return None
     bad = np.flatnonzero(~ok)
@@ -411,7 +483,8 @@ def _fair_from_knots(tr: Trajectory, eps: Any) -> int | None:
     """:func:`_fair_from` on a cycle-recorded trajectory.
 
     Between two knots the windows are affine in the step (``affine``
-    record), so ``max(w) - min(w)`` is convex there: if both ends are within
+    record) and the active flows do not change (arrivals and departures are
+    knots), so ``max(w) - min(w)`` is convex there: if both ends are within
     ``eps`` so is every step between them, and the first good step after the
     last bad knot is found by bisection on the interpolated windows.
     """
@@ -419,7 +492,7 @@ def _fair_from_knots(tr: Trajectory, eps: Any) -> int | None:
     if rec.events is None:
         raise ValueError("steps_to_fairness needs record='cycles' or record='all', not 'none'")
     w = tr.windows
-    ok = np.asarray((w.max(axis=-1) - w.min(axis=-1)) <= eps, dtype=bool)
+    ok = np.asarray(_gaps(tr) <= eps, dtype=bool)
     if not ok[-1]:
         return None
     bad = np.flatnonzero(~ok)
@@ -434,14 +507,15 @@ def _fair_from_knots(tr: Trajectory, eps: Any) -> int | None:
             "steps_to_fairness on a record='cycles' run needs a policy whose advance is "
             "affine in n; run with record='all'"
         )
-    w0, w1 = w[k], w[k + 1]
+    w0, w1, act = w[k], w[k + 1], tr.active[k]
 
     def good(t: int) -> bool:
         # the windows at step t on the ramp w0 -> w1 (affine in the step)
         wt = w0 + (w1 - w0) * (t - t0) / (t1 - t0) if tr.arithmetic == "float" else (
             w0 + (w1 - w0) * _frac(t - t0, t1 - t0)
         )
-        return bool(wt.max() - wt.min() <= eps)
+        hi, lo = _extremes(wt, None if act.all() else act)
+        return bool(hi - lo <= eps)
 
     lo, hi = t0, t1  # good(hi), not good(lo)
     while hi - lo > 1:

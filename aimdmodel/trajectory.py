@@ -128,8 +128,10 @@ class Trajectory:
         no feedback, repeats the last value of a trace that ends there).
     active : ndarray of bool, shape (len(t), m)
         Which flows were active at each recorded step (all True without
-        arrivals and departures). An inactive flow's window is recorded as 0
-        (it sends nothing).
+        arrivals and departures). An inactive flow sends nothing and is not
+        counted in :attr:`totals`; its window is recorded as its state holds
+        it (the initial window before it arrives, the last one after it
+        leaves): :attr:`sent` masks it.
 
     Examples
     --------
@@ -194,12 +196,22 @@ class Trajectory:
 
     # -- derived series -------------------------------------------------
     @cached_property
+    def sent(self) -> np.ndarray:
+        """The windows the flows send: ``windows``, with 0 for an inactive flow."""
+        if self.active.all():
+            return self.windows
+        act = self.active if not self.batched else self.active[:, None, :]
+        if self.windows.dtype == object:
+            return self.windows * act.astype(int).astype(object)
+        return self.windows * act.astype(self.windows.dtype)
+
+    @cached_property
     def totals(self) -> np.ndarray:
-        """Sum of the windows at every step, shape ``(T+1,)`` or ``(T+1, B)``.
+        """Sum of the active flows' windows at every step, shape ``(T+1,)`` or ``(T+1, B)``.
 
         At the recorded steps ``cycle_record.times`` unless ``record="all"``.
         """
-        return self.windows.sum(axis=-1)
+        return self.sent.sum(axis=-1)
 
     @cached_property
     def congestion_steps(self) -> np.ndarray | tuple[np.ndarray, ...]:

@@ -218,7 +218,7 @@ def run_systems(  # pragma: no cover - compiled
     and departure steps, the capacity's change points and values, the
     sorted steps at which anything changes, and the end of a capacity trace
     (a run that reaches it stops there and returns that step).
-    ``mode``: MODE_ALL writes every window sent to ``out`` and the
+    ``mode``: MODE_ALL writes every window to ``out`` and the
     feedback to ``fb``; MODE_FEEDBACK the feedback only; MODE_KNOTS the
     windows at the steps ``knots`` and the sums of the totals between them;
     MODE_NONE the sum of all totals. With ``cycles > 0`` a system stops
@@ -259,7 +259,8 @@ def run_systems(  # pragma: no cover - compiled
                 n_events += 1
             if mode == MODE_ALL:
                 fb[t, b] = 0 if cong else 1
-                _write(out, t + 1, b, row, dyn, t + 1)
+                for i in range(m):
+                    out[t + 1, b, i] = row[i]
             elif mode == MODE_FEEDBACK:
                 fb[t, b] = 0 if cong else 1
             elif mode == MODE_KNOTS:
@@ -268,7 +269,8 @@ def run_systems(  # pragma: no cover - compiled
                     sums[k, b] = acc
                     acc = row[0] - row[0]
                     k += 1
-                    _write(out, k, b, row, dyn, t + 1)
+                    for i in range(m):
+                        out[k, b, i] = row[i]
             else:
                 acc += tot
             if cycles > 0 and cong and n_events >= cycles:
@@ -280,19 +282,6 @@ def run_systems(  # pragma: no cover - compiled
         for i in range(row.shape[0]):
             final[b, i] = row[i]
     return -1
-
-
-@numba.njit(inline="always")
-def _write(out, k, b, row, dyn, t):  # pragma: no cover - compiled
-    # the windows sent at step t: an inactive flow sends nothing
-    if dyn is None:
-        for i in range(row.shape[0]):
-            out[k, b, i] = row[i]
-    else:
-        arrive, depart = dyn[0], dyn[1]
-        for i in range(row.shape[0]):
-            on = arrive[i] <= t and t < depart[i]
-            out[k, b, i] = row[i] * (1 if on else 0)
 
 
 @numba.njit(cache=True)

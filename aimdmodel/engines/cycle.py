@@ -173,7 +173,7 @@ class Jumper:
         return self.run.keep_inactive(state, out, t)
 
     def ramp_windows(self, state: tuple, n: int, t: int) -> np.ndarray:
-        """Windows sent after ``1 .. n`` increases from step ``t``, shape ``(n, B, m)``."""
+        """Windows after ``1 .. n`` increases from step ``t``, shape ``(n, B, m)``."""
         j = np.arange(1, n + 1)
         if self.arithmetic != "float":
             j = j.astype(object)
@@ -185,9 +185,8 @@ class Jumper:
             )
         if self.arithmetic == "integer":
             ramp = floor_whole(np.asarray(ramp, dtype=object))
-        ramp = self.run.sent(ramp, t)
-        # step t + n may be an arrival (with its frozen window) or a departure
-        ramp[-1] = self.run.sent(self.pol.window(self.jump(state, n, t)), t + n)
+        if self.run.membership is not None:  # an inactive flow's window does not move
+            ramp = np.where(self.run.membership.active(t), ramp, self.pol.window(state))
         return ramp
 
     def ramp_sum(self, state: tuple, total: np.ndarray, n: int, t: int) -> np.ndarray:

@@ -163,12 +163,12 @@ def _no_out(w0: np.ndarray) -> np.ndarray:
     return np.zeros((1, 1, 1), dtype=w0.dtype)
 
 
-def _record_all(w0, K, prog, steps, sent0):
+def _record_all(w0, K, prog, steps):
     from ._compiled import MODE_ALL
 
     B, m = w0.shape
     out = np.empty((steps + 1, B, m), dtype=w0.dtype)
-    out[0] = sent0
+    out[0] = w0
     fb = np.empty((steps, B), dtype=np.int8)
     final = np.empty((B, m), dtype=w0.dtype)
     _call(w0, K, prog, steps, 0, MODE_ALL, _NO_KNOTS, out, fb, np.zeros((1, 1), dtype=w0.dtype),
@@ -176,7 +176,7 @@ def _record_all(w0, K, prog, steps, sent0):
     return out, fb, final, None
 
 
-def _record_none(w0, K, prog, steps, sent0, sent_last):
+def _record_none(w0, K, prog, steps):
     from ._compiled import MODE_NONE, run_pairs
 
     B, m = w0.shape
@@ -196,13 +196,13 @@ def _record_none(w0, K, prog, steps, sent0, sent_last):
               part_final, events[paired:].copy(), np.zeros(len(rest), dtype=np.int64))
         final[paired:] = part_final
         sums[:, paired:] = part_sums
-    windows = np.stack([sent0, sent_last(final)]) if steps > 0 else sent0[None]
+    windows = np.stack([w0, final]) if steps > 0 else w0[None]
     times = np.array([0, steps] if steps > 0 else [0], dtype=np.int64)
     rec = CycleRecord(times=times, segment_sums=sums[: 1 if steps > 0 else 0], events=None)
     return windows, np.zeros((0, B), dtype=np.int8), final, rec
 
 
-def _record_cycles(w0, K, prog, steps, is_affine, sent0, changes):
+def _record_cycles(w0, K, prog, steps, is_affine, changes):
     from ._compiled import MODE_FEEDBACK, MODE_KNOTS
 
     B, m = w0.shape
@@ -215,7 +215,7 @@ def _record_cycles(w0, K, prog, steps, is_affine, sent0, changes):
     times = np.unique(np.concatenate([[0, steps], congested, congested + 1, changes]))
     times = times[times <= steps]
     out = np.empty((len(times), B, m), dtype=w0.dtype)
-    out[0] = sent0
+    out[0] = w0
     sums = np.zeros((len(times) - 1, B), dtype=w0.dtype)
     _call(w0, K, prog, steps, 0, MODE_KNOTS, times, out, _NO_FB, sums, final, zeros.copy(),
           zeros.copy())
@@ -281,17 +281,14 @@ def run_kernel(run: Run) -> Raw | None:
         steps = 0 if run.cycles == 0 else _steps_needed(
             w0, K, prog, run.cycles, run.max_steps
         )
-    sent0 = run.sent(w0, 0)
     if run.record == "all":
-        windows, fb, final, rec = _record_all(w0, K, prog, steps, sent0)
+        windows, fb, final, rec = _record_all(w0, K, prog, steps)
     elif run.record == "none":
-        windows, fb, final, rec = _record_none(
-            w0, K, prog, steps, sent0, lambda f: run.sent(f, steps)
-        )
+        windows, fb, final, rec = _record_none(w0, K, prog, steps)
     else:
         is_affine = affine(run.policy, flows=run.flows)
         changes = np.asarray(K[3][4] if K[3] is not None else [], dtype=np.int64)
-        windows, fb, final, rec = _record_cycles(w0, K, prog, steps, is_affine, sent0, changes)
+        windows, fb, final, rec = _record_cycles(w0, K, prog, steps, is_affine, changes)
     if run.arithmetic == "integer":
         final = final.astype(object)
         if rec is not None:

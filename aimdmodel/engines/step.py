@@ -64,7 +64,7 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
     """
     pol = run.pol
     state = pol.init(run.x)
-    window = run.sent(pol.window(state), 0)
+    window = pol.window(state)
     B = run.systems
     keep_all = run.record == "all"
     history = [window[None]] if keep_all else []
@@ -73,7 +73,7 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
     events = np.zeros(B, dtype=np.int64)
     t = 0
     while (limit := _limit(run, t, events)) is not None:
-        total = window.sum(axis=-1)
+        total = run.sent(window, t).sum(axis=-1)
         congested = run.feedback.congested(total, t)
         nxt = run.next_event(t)
         if nxt is not None:
@@ -88,14 +88,14 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
                     recorder.jump(jumper.ramp_sum(state, total, n, t))
                 state = jumper.jump(state, n, t)
                 t += n
-                window = run.sent(pol.window(state), t)
+                window = pol.window(state)
                 if not keep_all and t == nxt:
                     recorder.mark(t, window)
                 continue
         state = run.keep_inactive(state, _apply(run, state, congested, total, t), t)
         events += congested
         t += 1
-        new_window = run.sent(pol.window(state), t)
+        new_window = pol.window(state)
         if keep_all:
             feedback.append(~congested[None])
             history.append(new_window[None])
