@@ -31,8 +31,11 @@ __all__ = [
     "efficiency",
     "increase_counts",
     "jain_index",
+    "loss_share",
     "offered_load",
     "overflow",
+    "overshoot_by_flow",
+    "responsiveness",
     "smoothness",
     "spread",
     "steps_to_fairness",
@@ -266,7 +269,7 @@ def _knot_average(tr: Trajectory, kept: list[tuple[int, int]], per_step, ramp) -
 
 
 def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
-    """Long-run efficiency (utilization): the mean of ``min(sum(w), W_t) / W_t`` over whole cycles.
+    """Long-run efficiency (utilization): mean of ``min(sum(w), W_t) / W_t`` over whole cycles.
 
     This is seed 003's "average flows' throughput per step ... over the
     system theoretical throughput": what the bottleneck carries, capped at
@@ -462,37 +465,40 @@ def spread(x: Any, active: Any = None) -> Any:
     return out.item() if out.ndim == 0 else out
 
 
-def _gaps(tr: Trajectory) -> np.ndarray:
-    """``max(w) - min(w)`` over the active flows of every recorded window vector."""
-    w, act = _windows_of(tr)
+def _gap(w: np.ndarray, act: np.ndarray | None) -> Any:
+    """``max(w) - min(w)`` over the active flows (per window vector)."""
     hi, lo = _extremes(w, act)
     return hi - lo
 
 
-def _fair_from(tr: Trajectory, eps: Any) -> int | None:
+def _fair_from(tr: Trajectory, eps: Any, deviation=_gap) -> int | None:
+    """First step from which ``deviation(windows, active) <= eps`` holds to the end."""
     if tr.cycle_record is not None:
-        return _fair_from_knots(tr, eps)
-    ok = np.asarray(_gaps(tr) <= eps, dtype=bool)
+        return _fair_from_knots(tr, eps, deviation)
+    w, act = _windows_of(tr)
+    ok = np.asarray(deviation(w, act) <= eps, dtype=bool)
     if not ok[-1]:
         return None
     bad = np.flatnonzero(~ok)
     return 0 if bad.size == 0 else int(bad[-1]) + 1
 
 
-def _fair_from_knots(tr: Trajectory, eps: Any) -> int | None:
+def _fair_from_knots(tr: Trajectory, eps: Any, deviation=_gap) -> int | None:
     """:func:`_fair_from` on a cycle-recorded trajectory.
 
     Between two knots the windows are affine in the step (``affine``
     record) and the active flows do not change (arrivals and departures are
-    knots), so ``max(w) - min(w)`` is convex there: if both ends are within
-    ``eps`` so is every step between them, and the first good step after the
-    last bad knot is found by bisection on the interpolated windows.
+    knots), so a deviation that is convex in the windows (``max(w) -
+    min(w)``, a largest absolute difference) is convex there: if both ends
+    are within ``eps`` so is every step between them, and the first good
+    step after the last bad knot is found by bisection on the interpolated
+    windows.
     """
     rec = tr.cycle_record
     if rec.events is None:
         raise ValueError("steps_to_fairness needs record='cycles' or record='all', not 'none'")
-    w = tr.windows
-    ok = np.asarray(_gaps(tr) <= eps, dtype=bool)
+    w, act_all = _windows_of(tr)
+    ok = np.asarray(deviation(w, act_all) <= eps, dtype=bool)
     if not ok[-1]:
         return None
     bad = np.flatnonzero(~ok)
@@ -514,8 +520,7 @@ def _fair_from_knots(tr: Trajectory, eps: Any) -> int | None:
         wt = w0 + (w1 - w0) * (t - t0) / (t1 - t0) if tr.arithmetic == "float" else (
             w0 + (w1 - w0) * _frac(t - t0, t1 - t0)
         )
-        hi, lo = _extremes(wt, None if act.all() else act)
-        return bool(hi - lo <= eps)
+        return bool(deviation(wt, None if act.all() else act) <= eps)
 
     lo, hi = t0, t1  # good(hi), not good(lo)
     while hi - lo > 1:
@@ -582,3 +587,112 @@ def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
     if traj.batched:
         return [one(traj.system(i)) for i in range(traj.n_systems)]
     return one(traj)
+
+
+def responsiveness(
+    traj: Trajectory, after: int, *, eps: Any = 1, shares: Any = None
+) -> int | None:
+    """Count the steps after ``after`` until every active flow is within ``eps`` of its fair share.
+
+    The fair share of active flow ``i`` at step ``t`` is
+    ``shares[i] / sum(shares over the active flows) * total(t)`` (equal
+    shares by default; pass e.g. the mean-window shares of
+    :func:`aimdmodel.symbolic.matrix_model` for flows with their own
+    parameters). Seed 003 (Sec. 3.3, 4.2) measures responsiveness as the
+    steps needed to reach fairness again after the system changed: give as
+    ``after`` the step of an arrival, a departure or a capacity change.
+
+    Parameters
+    ----------
+    traj : Trajectory
+        Unbatched, ``record="all"`` or ``"cycles"``.
+    after : int
+        The step from which to count (``0 <= after <= T``).
+    eps : number
+        Tolerance on ``|w_i - share_i * total|`` in packets (default 1).
+    shares : array_like, optional
+        Positive weights, one per flow.
+
+    Returns
+    -------
+    int or None
+        ``s - after`` for the first step ``s >= after`` from which the
+        condition holds until the end of the run; None if it does not hold
+        at the end.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(), [40, 40, 0], 100, steps=400, arrivals={2: 100}, arithmetic="exact")
+    >>> responsiveness(tr, 100, eps=1)
+    83
+    """
+    if traj.batched:
+        raise ValueError("responsiveness takes an unbatched trajectory; use traj.system(i)")
+    T = traj.n_steps
+    if isinstance(after, bool) or not isinstance(after, (int, np.integer)) or not 0 <= after <= T:
+        raise ValueError(f"after must be a step in 0 .. {T}, got {after!r}")
+    m = traj.n_flows
+    weights = np.ones(m) if shares is None else np.asarray(shares, dtype=object)
+    if weights.shape != (m,) or any(not (v > 0) for v in weights):
+        raise ValueError(f"shares must hold {m} positive weights (one per flow), got {shares!r}")
+    if traj.arithmetic == "float":
+        weights = weights.astype(np.float64)
+
+    def deviation(w: np.ndarray, act: np.ndarray | None) -> Any:
+        on = np.ones(w.shape, dtype=bool) if act is None else np.broadcast_to(act, w.shape)
+        sent = np.where(on, w, 0)
+        wt = np.where(on, weights, 0)
+        target = wt * (sent.sum(axis=-1) / wt.sum(axis=-1))[..., None]
+        return _extremes(np.abs(sent - target), None)[0]
+
+    settled = _fair_from(traj, eps, deviation)
+    if settled is None:
+        return None
+    return max(settled, after) - after
+
+
+def overshoot_by_flow(traj: Trajectory, *, burn_in: int | None = None) -> np.ndarray:
+    """Attribute the overshoot ``max(total - W_t, 0)`` of each congestion event to the flows.
+
+    At the congestion events that close the kept whole cycles, the packets
+    above the capacity are attributed to the flows in proportion to the
+    windows they sent (what a drop-tail bottleneck would drop from a
+    synchronized burst, on average). Returns the mean per event, one value
+    per flow, in the run's arithmetic.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(a=[1, 3]), [0, 0], 101, cycles=8, arithmetic="exact")
+    >>> [str(v) for v in overshoot_by_flow(tr)]
+    ['3/4', '9/4']
+    """
+    if traj.batched:
+        raise ValueError("overshoot_by_flow takes an unbatched trajectory; use traj.system(i)")
+    kept = whole_cycles(traj, burn_in)
+    sent = traj.sent
+    acc: Any = 0
+    for _, last in kept:
+        k = _row(traj, last)
+        total, W = traj.totals[k], traj.capacities[k]
+        over = total - W if total > W else 0 * total
+        acc = acc + sent[k] * (over / total if total else 0 * total)
+    return acc / len(kept)
+
+
+def loss_share(traj: Trajectory, *, burn_in: int | None = None) -> np.ndarray:
+    """Return each flow's share of the overshoot (see :func:`overshoot_by_flow`); sums to 1.
+
+    All zeros when there was no overshoot (e.g. the sum hit ``W`` exactly).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, simulate
+    >>> tr = simulate(AIMD(a=[1, 3]), [0, 0], 101, cycles=8, arithmetic="exact")
+    >>> [str(v) for v in loss_share(tr)]
+    ['1/4', '3/4']
+    """
+    per = overshoot_by_flow(traj, burn_in=burn_in)
+    total = per.sum()
+    return per / total if total else per * 0

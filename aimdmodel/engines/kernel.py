@@ -331,13 +331,20 @@ def warmup() -> float:
     >>> warmup() >= 0
     True
     """
-    from aimdmodel import AIMD
-    from aimdmodel.engine import prepare
+    from ..feedback import SynchronousFeedback
+    from ..policies import AIMD
 
     t0 = time.perf_counter()
+    pol = AIMD()
     for arithmetic, x in (("float", [[1, 2]]), ("integer", [[1, 2]]), ("float", [[1] * 8] * 2)):
+        conv = pol.converted(float if arithmetic == "float" else Fraction)
+        xs = np.asarray(x, dtype=np.float64 if arithmetic == "float" else object)
+        if arithmetic == "integer":
+            xs = np.asarray([[int(v) for v in row] for row in x], dtype=object)
+        W = 10.0 if arithmetic == "float" else Fraction(10)
         for record in ("all", "cycles", "none"):
-            run_kernel(prepare(AIMD(), x, 10, cycles=1, arithmetic=arithmetic, record=record))
+            run_kernel(Run(pol, conv, xs, SynchronousFeedback(W), arithmetic, None, 1, 1000,
+                           record))
     from ._compiled import pairwise_total
 
     pairwise_total(np.zeros(3))
