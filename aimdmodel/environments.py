@@ -29,6 +29,14 @@ What this leaves out, or had to decide (the paper does not say):
 - **Below zero.** RWL/RWH draw from ``[B_t - Delta, B_t + Delta]``, which
   can be negative; the paper says nothing, and a negative available
   bandwidth has no meaning: the state is set to 0, as it is set to C above.
+- **RWA's Delta.** Table 2 prints ``Delta = 0.25 B_0``, the text (line
+  136) a bare ``Delta = 0.25``. Read in Mbps, the unit of every other
+  number in that paragraph, both are 0.25 Mbps since ``B_0`` = 1 Mbps: one
+  reading, hence no switch between readings. (A bare 0.25 bit/s would make
+  RWA hover around 0.25 bit/s, i.e. at zero; it is not offered.)
+- **Square waves.** Each level lasts 5 s (a full period is 10 s), and the
+  wave starts at 10 Mbps, the first value of Table 2's "10Mbps→5Mbps→10Mbps"
+  (the text's "between 5Mbps and 10Mbps" gives no order).
 - **Zero capacity.** RDL, RDH, RWA and RWM (and RWL/RWH after the clip) can
   reach 0, where every step of the synchronous model is congested. The trace
   is floored at ``min_capacity`` packets per RTT (default 1), after the
