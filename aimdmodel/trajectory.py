@@ -231,7 +231,7 @@ class Trajectory:
             engine=self.engine,
         )
 
-    def plot(self, ax=None, **kwargs: Any) -> list:
+    def plot(self, ax: Any = None, **kwargs: Any) -> list:
         """Draw the windows (the sawtooth), their sum and the capacity.
 
         Parameters
