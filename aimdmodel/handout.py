@@ -1,12 +1,20 @@
 r"""A teaching handout: a multi-page PDF of the model's main results.
 
 :func:`build_handout` writes a title page that states the model in one
-paragraph, then one page per topic, each with a figure from
-:mod:`aimdmodel.plots` and a caption that states the result. Every number
-and closed form in a caption is computed when the handout is built: closed
-forms by :func:`aimdmodel.symbolic.derive` (typeset with matplotlib's
-mathtext from ``sympy.latex``), measured values by :func:`aimdmodel.simulate`
-and :mod:`aimdmodel.metrics`, the arithmetic named beside each.
+paragraph, then one page per topic, each with a figure drawn by
+:mod:`aimdmodel.plots` from a result of :mod:`aimdmodel.experiments` and a
+caption that states the result. Every number and closed form in a caption
+is computed when the handout is built: closed forms by
+:func:`aimdmodel.symbolic.derive` (typeset with matplotlib's mathtext from
+``sympy.latex``), measured values by the experiments, the arithmetic named
+beside each.
+
+What the seed papers claim is not part of the library: a caller passes the
+papers' quoted figures as ``quotes`` (objects with the fields of
+``papers.claims.QuotedFigure``: ``policy``, ``claimed``, ``text``,
+``source``, ``at_least``), and the pages then set each beside the derived or
+simulated value. Without quotes the pages show derived against simulated
+values only.
 
 :func:`handout_pages` returns the pages (title, caption, drawing function)
 without drawing, so the captions can be checked on their own.
@@ -28,10 +36,12 @@ from typing import Any
 
 import numpy as np
 
-from . import __version__, metrics, plots
+from . import __version__, experiments, plots
+from ._format import fmt_number
 from ._io import atomic_path
-from .engine import simulate
 from .policies import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD, Policy
+from .symbolic import W as W_SYMBOL
+from .symbolic import derive, fairness_cycles, tcp_friendly_increase
 
 __all__ = ["PAGE_SIZE", "TOPICS", "Page", "build_handout", "handout_pages", "wrap_caption"]
 
@@ -41,6 +51,7 @@ PAGE_SIZE = (11.69, 8.27)
 _X0 = (10, 70)
 _W = 100
 _CAPTION_WIDTH = 118  # characters per caption line at 11 pt across the page
+_QUOTE_FIELDS = ("policy", "claimed", "text", "source", "at_least")
 
 
 @dataclass(frozen=True)
@@ -125,38 +136,61 @@ _tex = plots.mathtext
 
 @functools.cache
 def _derive(policy: Policy) -> Any:
-    from .symbolic import derive
-
     return derive(policy)
-
-
-_NAMES = {"AIMDFC": "AIMD-FC", "AIMDFCPlus": "AIMD-FC+", "NewAIMD": "New-AIMD"}
 
 
 def _short(p: Policy) -> str:
     """Name a policy, with only the parameters that differ from the defaults."""
     default = type(p)().params()
-    changed = [f"{k}={v}" for k, v in p.params().items() if v != default[k]]
-    name = _NAMES.get(type(p).__name__, type(p).__name__)
+    changed = [f"{k}={fmt_number(v, 'short')}" for k, v in p.params().items()
+               if v != default[k]]
+    name = type(p).display_name or type(p).__name__
     return f"{name}({', '.join(changed)})" if changed else name
+
+
+def _check_quotes(quotes: Any) -> tuple:
+    """Check that every quote has the fields of ``papers.claims.QuotedFigure``."""
+    if isinstance(quotes, (str, bytes)) or not isinstance(quotes, (Sequence, set, frozenset)):
+        raise TypeError(
+            "quotes must be a sequence of quoted figures (with fields "
+            f"{', '.join(_QUOTE_FIELDS)}), got {quotes!r}"
+        )
+    for i, q in enumerate(quotes):
+        missing = [f for f in _QUOTE_FIELDS if not hasattr(q, f)]
+        if missing:
+            raise TypeError(
+                f"quotes[{i}] must have the fields {', '.join(_QUOTE_FIELDS)} "
+                f"(as papers.claims.QuotedFigure); it lacks {', '.join(missing)}: {q!r}"
+            )
+    return tuple(quotes)
+
+
+def _against(quote: Any, value: Any) -> str:
+    """How a quoted figure compares with a computed value, in words."""
+    if quote.at_least:
+        return "met by" if value >= quote.claimed else "above"
+    return "equal to" if value == quote.claimed else "unlike"
 
 
 # --------------------------------------------------------------------------
 # the pages
 # --------------------------------------------------------------------------
-def _title_page() -> Page:
+def _title_page(quotes: tuple) -> Page:
     aimd = _derive(AIMD())
+    claims = sorted({f" and claims an efficiency {q.text} ({q.source})"
+                     for q in quotes if isinstance(q.policy, NewAIMD)})
     text = (
         "The model (Chiu & Jain 1989; Lahanas & Tsaoussidis 2003, Sec. 2). $m$ flows share one "
         "bottleneck that carries $W$ packets per round-trip time (RTT). Time runs in steps of "
         "one RTT. At every step the network compares the sum of the congestion windows with "
         "$W$: if $w_1 + \\dots + w_m \\geq W$ it answers 0 (congestion) and every flow applies its "
         "decrease rule; otherwise it answers 1 and every flow applies its increase rule. No flow "
-        "knows $W$, the number of flows or the other windows. TCP's rule is AIMD(1, 1/2): add "
-        "one packet per RTT, halve the window at a congestion event; a single flow then "
-        f"oscillates between ${_tex(aimd.min_window * _wsym())}$ and $W$ and uses a share "
+        "knows $W$, the number of flows or the other windows. TCP's rule is AIMD(1,\u00a01/2): "
+        "add one packet per RTT, halve the window at a congestion event; a single flow then "
+        f"oscillates between ${_tex(aimd.min_window * W_SYMBOL)}$ and $W$ and uses a share "
         f"${_tex(aimd.efficiency)}$ of the link. AIMD-FC and AIMD-FC+ (Lahanas & Tsaoussidis) "
-        "halve only part of the window; New-AIMD (Jasem et al. 2010) claims more than 99%."
+        "halve only part of the window; New-AIMD (Jasem et al. 2010) halves only each flow's "
+        f"initial window{''.join(claims[:1])}."
         "\n\n"
         "Every number and closed form on the following pages is computed when this handout is "
         "built: closed forms are derived with sympy from the same policy code that is simulated "
@@ -180,20 +214,14 @@ def _title_page() -> Page:
                 {"aimd_efficiency": aimd.efficiency, "aimd_min_window": aimd.min_window})
 
 
-def _wsym() -> Any:
-    from .symbolic import W
-
-    return W
-
-
-def _phase_page() -> Page:
+def _phase_page(quotes: tuple) -> Page:
     pols: list[Policy] = [AIMD(), AIAD(a=1, d=8), MIMD(c=Fraction(11, 10)),
                           MIAD(c=Fraction(11, 10), d=8), AIMDFC(), AIMDFCPlus()]
     cycles = 8
-    data = [plots.phase_plane_data(p, _X0, _W, cycles=cycles) for p in pols]
-    jain = {_short(p): d.final_jain for p, d in zip(pols, data, strict=True)}
+    data = [experiments.phase_plane(p, _X0, _W, cycles=cycles) for p in pols]
+    jain = {_short(d.policy): d.final_jain for d in data}
     rho = {_short(p): _derive(p).contraction for p in (AIMD(), AIMDFC(), AIMDFCPlus())}
-    j0 = float(metrics.jain_index(np.asarray(_X0, dtype=float)))
+    j0 = data[0].initial_jain
     caption = (
         f"Two flows start at {_X0} with $W = {_W}$ packets/RTT and run {cycles} congestion "
         "events (exact arithmetic). Solid arrows: increase phases; dashed: decreases."
@@ -212,14 +240,14 @@ def _phase_page() -> Page:
 
     def draw(fig: Any) -> None:
         axes = fig.subplots(2, 3)
-        for i, (ax, p) in enumerate(zip(axes.ravel(), pols, strict=True)):
-            plots.plot_phase_plane(p, _X0, _W, cycles=cycles, ax=ax, legend=False)
-            ax.set_title(plots.policy_label(p), fontsize=10)
+        for i, (ax, d) in enumerate(zip(axes.ravel(), data, strict=True)):
+            artists = d.plot(ax, legend=False)
+            ax.set_title(d.policy.label(), fontsize=10)
             ax.tick_params(labelsize=8)
             ax.set_xlabel("$x_1$ (packets)", fontsize=9)
             ax.set_ylabel("$x_2$ (packets)", fontsize=9)
             if i == 0:
-                handles = _phase_legend_handles(ax)
+                handles = plots.phase_plane_legend_handles(artists)
         fig.legend(handles=handles, loc="lower center", ncol=3, fontsize=9,
                    bbox_to_anchor=(0.36, 0.0), frameon=False)
 
@@ -227,77 +255,57 @@ def _phase_page() -> Page:
                 {"jain": jain, "contraction": rho, "jain_start": j0}, layout="side")
 
 
-def _phase_legend_handles(ax: Any) -> list:
-    from matplotlib.lines import Line2D
-
-    ref = ax.get_lines()[:3]
-    return [
-        *ref,
-        Line2D([], [], color="k", linestyle="-", marker=">", label="increase (feedback 1)"),
-        Line2D([], [], color="0.45", linestyle=(0, (4, 2)), marker=">",
-               label="decrease (feedback 0)"),
-    ]
-
-
-def _sawtooth_page() -> Page:
-    from .cli import HEADLINE  # the papers' efficiency claims, quoted once in the project
-
+def _sawtooth_page(quotes: tuple) -> Page:
     pols = [AIMD(), AIMDFC(), AIMDFCPlus()]
-    claims = [c for c in HEADLINE if c.policy in pols]
+    claims = [q for q in quotes if q.policy in pols]
     cap, cycles = 90, 20
-    data = [plots.sawtooth_data(p, cap, cycles=cycles) for p in pols]
-    w = _wsym()
-    lines = []
-    for p, d in zip(pols, data, strict=True):
-        cf = d.closed_form
-        lines.append(
-            f"\n- {_short(p)}: minimum window ${_tex(cf.min_window * w)}$, efficiency "
-            f"${_tex(cf.efficiency)}$, cycle ${_tex(cf.cycle_length)}$ RTTs. Simulated: minimum "
-            f"{d.simulated_min:.2f}, mean {d.simulated_mean:.2f} packets"
-        )
+    data = [experiments.sawtooth(p, cap, cycles=cycles) for p in pols]
+    lines = [
+        f"\n- {_short(d.policy)}: minimum window ${_tex(d.min_window_formula)}$, efficiency "
+        f"${_tex(d.closed_form.efficiency)}$, cycle ${_tex(d.closed_form.cycle_length)}$ RTTs. "
+        f"Simulated: minimum {d.simulated_min:.2f}, mean {d.simulated_mean:.2f} packets"
+        for d in data
+    ]
+    quoted = ""
+    if claims:
+        quoted = "\n\nAs printed in the papers: " + "; ".join(
+            f"{_short(q.policy)} {q.text} ({q.source}), "
+            f"{_against(q, _derive(q.policy).efficiency)} the derived value" for q in claims
+        ) + "."
     caption = (
         f"One flow alone on a link of $W = {cap}$ packets/RTT, starting at $W/2$, exact "
-        "arithmetic (simulated values: second half of "
-        f"{cycles} cycles). The horizontal lines are closed forms derived by sympy from each "
-        "policy's own code (fixed point of its cycle map, fluid limit), not typed in:"
+        f"arithmetic (simulated values: second half of {cycles} cycles). The horizontal lines "
+        "are closed forms derived by sympy from each policy's own code (fixed point of its "
+        "cycle map, fluid limit), not typed in:"
         + "".join(lines)
-        + "\n\nAs printed in the paper: "
-        + "; ".join(f"{_short(c.policy)} {c.text} ({c.source}), "
-                    f"{'equal to' if _derive(c.policy).efficiency == c.claimed else 'unlike'} "
-                    "the derived value" for c in claims)
-        + ". Keeping the additive part "
-        "whole at a decrease raises the floor of the sawtooth, so the mean moves toward $W$."
+        + quoted
+        + ("\n\n" if not claims else " ")
+        + "Keeping the additive part whole at a decrease raises the floor of the sawtooth, so "
+        "the mean moves toward $W$."
     )
 
     def draw(fig: Any) -> None:
         axes = fig.subplots(1, 3, sharey=True)
-        for ax, p in zip(axes, pols, strict=True):
-            plots.plot_sawtooth(p, cap, cycles=cycles, ax=ax)
-            ax.set_title(plots.policy_label(p), fontsize=11)
+        for ax, d in zip(axes, data, strict=True):
+            d.plot(ax)
+            ax.set_title(d.policy.label(), fontsize=11)
             ax.legend(loc="lower right", fontsize=9)
             if ax is not axes[0]:
                 ax.set_ylabel("")
 
-    values = {_short(p): d for p, d in zip(pols, data, strict=True)}
+    values = {_short(d.policy): d for d in data}
     return Page("The sawtooth and its closed-form bounds", caption, draw, values)
 
 
-def _convergence_page() -> Page:
-    from .symbolic import fairness_cycles
-
+def _convergence_page(quotes: tuple) -> Page:
     pols: list[Policy] = [AIMD(), AIMD(b=Fraction(7, 8)), AIMDFC(), AIMDFCPlus(),
                           AIAD(a=1, d=8), MIMD(c=Fraction(11, 10))]
     cycles = 20
+    data = {_short(p): experiments.convergence(p, _X0, _W, cycles=cycles) for p in pols}
     fc = {_short(p): fairness_cycles(p, *_X0) for p in pols[:4]}
-    still = {}
-    for p in pols[4:]:
-        d = plots.convergence_data(p, _X0, _W, cycles=cycles)
-        still[_short(p)] = (d.difference[0], d.difference[-1])
-    steps = {}
-    for p in (AIMD(), AIMDFC(), AIMDFCPlus()):
-        tr = simulate(p, list(_X0), _W, cycles=cycles, arithmetic="exact")
-        steps[_short(p)] = metrics.steps_to_fairness(tr, eps=1)
-    paper = float(fc["AIMD"].paper)
+    still = {k: (d.difference[0], d.difference[-1]) for k, d in list(data.items())[4:]}
+    steps = {k: data[k].steps_to_fairness for k in ("AIMD", "AIMD-FC", "AIMD-FC+")}
+    formula = float(fc["AIMD"].formula)
     caption = (
         f"Same start {_X0}, $W = {_W}$, {cycles} congestion events, exact arithmetic. Left: "
         "Jain's index at each cycle start. Middle: the window difference $\\max w - \\min w$ "
@@ -306,8 +314,9 @@ def _convergence_page() -> Page:
         "\n\n"
         "Congestion events until the difference is within 1 packet (derived $\\rho$, exact "
         "count):"
-        + ", ".join(f" {k} {v.cycles} ($\\rho = {_tex(v.contraction)}$)" for k, v in fc.items())
-        + f"; seed 003's estimate $1 + \\log_2 \\max(x_1, x_2)$ = {paper:.2f} for $\\rho = 1/2$. "
+        + ",".join(f" {k} {v.cycles} ($\\rho = {_tex(v.contraction)}$)" for k, v in fc.items())
+        + "; each count is the ceiling of $\\log(|x_1 - x_2| / \\epsilon) / \\log(1/\\rho)$ "
+        f"with $\\epsilon = 1$: {formula:.2f} for $\\rho = {_tex(fc['AIMD'].contraction)}$. "
         "RTTs until within 1 packet for good: "
         + ", ".join(f"{k} {v}" for k, v in steps.items())
         + ": the same number of cycles, fewer RTTs per cycle (seed 003, Theorem 2). "
@@ -319,10 +328,11 @@ def _convergence_page() -> Page:
     def draw(fig: Any) -> None:
         from matplotlib.ticker import MaxNLocator
 
+        runs = list(data.values())
         axes = fig.subplots(1, 3)
-        plots.plot_convergence(pols, _X0, _W, cycles=cycles, quantity="jain", ax=axes[0])
-        plots.plot_convergence(pols, _X0, _W, cycles=cycles, ax=axes[1])
-        plots.plot_convergence(pols, _X0, _W, cycles=cycles, against="step", ax=axes[2])
+        plots.plot_convergence(runs, axes[0], quantity="jain")
+        plots.plot_convergence(runs, axes[1])
+        plots.plot_convergence(runs, axes[2], against="step")
         axes[2].set_title("window difference against RTTs")
         axes[2].xaxis.set_major_locator(MaxNLocator(5))
         axes[1].get_legend().remove()
@@ -331,112 +341,107 @@ def _convergence_page() -> Page:
 
     return Page("Convergence to fairness", caption, draw,
                 {"cycles": {k: v.cycles for k, v in fc.items()}, "steps": steps,
-                 "paper": paper, "unchanged": still})
+                 "formula": formula, "unchanged": still})
 
 
-def _efficiency_page() -> Page:
-    from .symbolic import eq1_utilization
+def _efficiency_page(quotes: tuple) -> Page:
+    import sympy
 
-    fams = ("aimd", "aimd-fc", "aimd-fc-plus")
-    names = {"aimd": "AIMD", "aimd-fc": "AIMD-FC", "aimd-fc-plus": "AIMD-FC+"}
-    data = {f: plots.efficiency_curve_data(f) for f in fams}
-    gaps = {f: float(np.max(np.abs(d.simulated - np.asarray(
-        [float(d.expression.subs(d.symbol, b)) for b in d.b_points])))) for f, d in data.items()}
-    eq1 = eq1_utilization()
-    any_d = data["aimd"]
+    data = [experiments.efficiency_curve(f) for f in ("aimd", "aimd-fc", "aimd-fc-plus")]
+    gaps = {d.name: float(np.max(np.abs(d.simulated - d.derived_at_points))) for d in data}
+    beta = sympy.Symbol("beta", positive=True)
+    in_beta = sympy.factor(derive(AIMD(b=1 / beta)).efficiency)
+    first = data[0]
     caption = (
         "Efficiency (mean window over $W$, one flow) against the decrease factor $b$, with "
         "$a = 1$ and, for AIMD-FC+, $f(q) = q/2$. Curves: closed forms derived by sympy with "
         "$b$ a symbol:"
-        + "".join(f"\n- {names[f]}: ${_tex(d.expression)}$; largest gap of the simulated "
-                  f"points to the curve {gaps[f]:.4f}" for f, d in data.items())
-        + f"\n\nMarkers: simulated at $b$ = {', '.join(f'{b:g}' for b in any_d.b_points)}, "
-        f"$W = {any_d.capacity:g}$, float64, second half of 16 cycles (the gaps come from the "
-        "one congestion RTT per cycle and whole-RTT increases, both of order $1/W$). For AIMD "
-        "with $b = 1/\\beta$ the derived efficiency minus seed 003's Eq. 1, "
-        f"$(\\beta + 1)/(2\\beta)$, simplifies to {eq1.difference}. A gentler decrease (larger "
-        "$b$) is more efficient and slower to become fair (previous page)."
+        + "".join(f"\n- {d.name}: ${_tex(d.expression)}$; largest gap of the simulated "
+                  f"points to the curve {gaps[d.name]:.4f}" for d in data)
+        + f"\n\nMarkers: simulated at $b$ = {', '.join(f'{b:g}' for b in first.b_points)}, "
+        f"$W = {first.capacity:g}$, float64, second half of {first.cycles} cycles (the gaps "
+        "come from the one congestion RTT per cycle and whole-RTT increases, both of order "
+        "$1/W$). Written with $b = 1/\\beta$, AIMD's derived efficiency is "
+        f"${_tex(in_beta)}$. A gentler decrease (larger $b$) is more efficient and slower to "
+        "become fair (previous page)."
     )
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
-        plots.plot_efficiency_curve(fams, ax=ax)
+        plots.plot_efficiency_curve(data, ax)
         ax.set_title("")
         ax.legend(loc="lower right", fontsize=10)
 
     return Page("Efficiency against the decrease factor", caption, draw,
-                {"gaps": gaps, "eq1_difference": eq1.difference,
-                 "expressions": {f: d.expression for f, d in data.items()}})
+                {"gaps": gaps, "aimd_in_beta": in_beta, "beta": beta,
+                 "expressions": {d.family: d.expression for d in data}})
 
 
-def _printed_constants() -> list:
+def _tcp_friendly(b_friendly: Fraction) -> tuple[Any, Any, AIMD]:
+    """``a(b)`` of a TCP-friendly AIMD, its value at ``b_friendly`` and that policy."""
     import sympy
 
-    # seed 003 as printed: C1 (Eq. 2, AIMD) and C2 (Eq. 8, AIMD-FC); quoted, then compared
-    return [("C_1", r"\sqrt{3/2}", sympy.sqrt(sympy.Rational(3, 2)), "Eq. 2", AIMD()),
-            ("C_2", r"\sqrt{5/2}", sympy.sqrt(sympy.Rational(5, 2)), "Eq. 8", AIMDFC())]
-
-
-def _response_page() -> Page:
-    import sympy
-
-    from .symbolic import tcp_friendly_increase
-
-    printed = _printed_constants()
     b = sympy.Symbol("b", positive=True)
     a_of_b = tcp_friendly_increase(b)
+    a = sympy.Rational(a_of_b.subs(b, sympy.Rational(b_friendly)))
+    return a_of_b, a, AIMD(a=Fraction(int(a.p), int(a.q)), b=b_friendly)
+
+
+def _response_page(quotes: tuple) -> Page:
     b_friendly = Fraction(7, 8)
-    a_friendly = sympy.Rational(a_of_b.subs(b, sympy.Rational(7, 8)))
-    friendly = AIMD(a=Fraction(int(a_friendly.p), int(a_friendly.q)), b=b_friendly)
-    pols: list[Policy] = [AIMD(), AIMDFC(), AIMDFCPlus(), friendly]
-    data = [plots.response_data(p) for p in pols]
-    c = {_short(p): d.constant for p, d in zip(pols, data, strict=True)}
-    gap = {_short(p): np.abs(d.throughput_points * np.sqrt(d.p_points) / float(d.constant) - 1)
-           for p, d in zip(pols, data, strict=True)}
+    a_of_b, a_friendly, friendly = _tcp_friendly(b_friendly)
+    data = [experiments.response(p) for p in (AIMD(), AIMDFC(), AIMDFCPlus(), friendly)]
+    gap = {_short(d.policy): np.abs(d.throughput_points * np.sqrt(d.p_points)
+                                    / float(d.constant) - 1) for d in data}
     caps = data[0].capacities
     caption = (
         "Throughput of one flow against its loss rate, log-log. With one loss per cycle "
         "(periodic loss) $p = 1/N$, $N$ the packets sent in a cycle, and the throughput is "
         "$N / n^* = C/\\sqrt{p}$ packets per RTT (times MSS/RTT for bytes per second). "
         "Derived constants:"
-        + "".join(f"\n- {_short(p)}: $C = {_tex(d.constant)}$ = {float(d.constant):.4f}; "
-                  f"simulated points off the line by {gap[_short(p)][0]:.1%} at "
-                  f"$W = {caps[0]:g}$, {gap[_short(p)][-1]:.2%} at $W = {caps[-1]:g}$"
-                  for p, d in zip(pols, data, strict=True))
-        + "\n\nAs printed in seed 003: "
-        + ", ".join(f"${name} = {tex}$ ({src}, {_short(p)}), "
-                    f"{'equal to' if sympy.simplify(v - c[_short(p)]) == 0 else 'unlike'} the "
-                    "derived value" for name, tex, v, src, p in printed)
-        + ". "
-        "TCP-friendly AIMD: solving $C(a, b) = C(1, 1/2)$ for $a$ gives "
+        + "".join(f"\n- {_short(d.policy)}: $C = {_tex(d.constant)}$ = {float(d.constant):.4f}; "
+                  f"simulated points off the line by {gap[_short(d.policy)][0]:.1%} at "
+                  f"$W = {caps[0]:g}$, {gap[_short(d.policy)][-1]:.2%} at $W = {caps[-1]:g}$"
+                  for d in data)
+        + "\n\nTCP-friendly AIMD: solving $C(a, b) = C(1, 1/2)$ for $a$ gives "
         f"$a = {_tex(a_of_b)}$, so $b = {b_friendly}$ needs $a = {a_friendly}$ and its line lies "
         "on TCP's. Markers: simulated at $W$ = " + ", ".join(f"{c:g}" for c in caps)
-        + " packets/RTT, float64, second half of 16 cycles."
+        + f" packets/RTT, float64, second half of {data[0].cycles} cycles."
     )
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
-        plots.plot_response(pols, ax=ax)
+        plots.plot_response(data, ax)
         ax.set_title("")
         ax.legend(loc="lower left", fontsize=9, ncol=2)
 
     return Page("Response functions: throughput against loss rate", caption, draw,
-                {"constants": {_short(p): d.constant for p, d in zip(pols, data, strict=True)},
+                {"constants": {_short(d.policy): d.constant for d in data},
                  "tcp_friendly": a_of_b, "a_friendly": a_friendly,
                  "gaps": {k: v.tolist() for k, v in gap.items()}})
 
 
-def _new_aimd_page() -> Page:
-    steps = 400
-    d = {r: plots.new_aimd_data(r, _X0, _W, steps=steps) for r in ("printed", "charitable")}
-    late = {r: v.totals[len(v.totals) // 2:] for r, v in d.items()}
-    growth = {r: float(np.mean(np.diff(v))) for r, v in late.items()}
-    tr = simulate(NewAIMD(reading="charitable"), list(_X0), 1000, steps=3000)
-    eff = float(metrics.efficiency(tr))
-    fcplus = simulate(AIMDFCPlus(), list(_X0), 1000, cycles=30)
-    kept = metrics.whole_cycles(fcplus)
-    fc_share = len(kept) / (kept[-1][1] - kept[0][0] + 1)
-    cf = {r: _derive(NewAIMD(reading=r)) for r in ("printed", "charitable")}
+def _new_aimd_claim(quotes: tuple, eff: float, share: float, fc_share: float) -> str:
+    """Describe the charitable reading's long-run efficiency, and the paper's figure if quoted."""
+    measured = (f"{eff:.4f} at $W = 1000$ (float64) with a loss in {share:.0%} of its RTTs, "
+                f"against {fc_share:.1%} of RTTs for AIMD-FC+")
+    claims = [q for q in quotes if q.policy == NewAIMD(reading="charitable")]
+    if not claims:
+        return f"The charitable reading reaches an efficiency of {measured}."
+    q = claims[0]
+    verdict = "met" if _against(q, eff) in ("met by", "equal to") else "not met"
+    return (f"The claimed efficiency {q.text} ({q.source}) is {verdict} by the charitable "
+            f"reading: simulated {measured}.")
+
+
+def _new_aimd_page(quotes: tuple) -> Page:
+    steps, readings = 400, ("printed", "charitable")
+    d = {r: experiments.new_aimd(r, _X0, _W, steps=steps) for r in readings}
+    shown = {r: experiments.new_aimd(r, _X0, _W, steps=120) for r in readings}
+    growth = {r: float(np.mean(np.diff(v.totals[len(v.totals) // 2:]))) for r, v in d.items()}
+    charitable = experiments.long_run(NewAIMD(reading="charitable"), _X0, 1000, steps=3000)
+    fc_share = experiments.long_run(AIMDFCPlus(), _X0, 1000, cycles=30).congested_share
+    cf = {r: _derive(NewAIMD(reading=r)) for r in readings}
     caption = (
         "New-AIMD (seed 000) keeps each flow's initial window $x_i$ and one shared increase $t$; "
         "a congestion event halves only the $x_i$. Left: the pseudocode as printed ($t$ grows "
@@ -449,26 +454,26 @@ def _new_aimd_page() -> Page:
         f"the sum of the windows growing by {growth['printed']:.2f} packets per RTT; "
         f"charitable, {d['charitable'].congested_share:.0%} congested and the sum growing by "
         f"{growth['charitable']:.2f}, ending at {d['charitable'].totals[-1]:g} packets. "
-        "The claimed efficiency above 99% is met by "
-        f"the charitable reading (simulated {eff:.4f} at $W = 1000$, float64) only with a loss "
-        f"in every RTT, against {fc_share:.1%} of RTTs for AIMD-FC+. Derived with sympy: printed, "
-        f"{cf['printed'].reason.split(':')[0]}; charitable, the only fixed point has "
-        f"$n^* = {_tex(cf['charitable'].cycle_length)}$ RTTs of increase per cycle."
+        + _new_aimd_claim(quotes, charitable.efficiency, charitable.congested_share, fc_share)
+        + f" Derived with sympy: printed, {cf['printed'].reason.split(':')[0]}; charitable, the "
+        f"only fixed point has $n^* = {_tex(cf['charitable'].cycle_length)}$ RTTs of increase "
+        "per cycle."
     )
 
     def draw(fig: Any) -> None:
         axes = fig.subplots(1, 2)
-        for ax, r in zip(axes, ("printed", "charitable"), strict=True):
-            plots.plot_new_aimd(r, _X0, _W, steps=120, ax=ax)
+        for ax, r in zip(axes, readings, strict=True):
+            shown[r].plot(ax)
             ax.set_title(f"New-AIMD(1, 1/2), {r} reading", fontsize=11)
             ax.legend(loc="upper left", fontsize=9, ncol=2)
 
     return Page("New-AIMD: the printed pseudocode and its charitable reading", caption, draw,
                 {"congested_share": {r: v.congested_share for r, v in d.items()},
-                 "growth": growth, "efficiency_charitable": eff, "fcplus_share": fc_share})
+                 "growth": growth, "efficiency_charitable": charitable.efficiency,
+                 "fcplus_share": fc_share})
 
 
-TOPICS: dict[str, Callable[[], Page]] = {
+TOPICS: dict[str, Callable[[tuple], Page]] = {
     "title": _title_page,
     "phase-plane": _phase_page,
     "sawtooth": _sawtooth_page,
@@ -477,18 +482,41 @@ TOPICS: dict[str, Callable[[], Page]] = {
     "response": _response_page,
     "new-aimd": _new_aimd_page,
 }
-"""The pages of the handout in order, by topic name."""
+"""The pages of the handout in order, by topic name: ``TOPICS[name](quotes)``
+computes the page."""
 
 
-def handout_pages(topics: Sequence[str] | None = None) -> list[Page]:
+def _check_topics(topics: Sequence[str] | None) -> list[str]:
+    if topics is None:
+        return list(TOPICS)
+    if isinstance(topics, str):
+        raise TypeError(f"topics must be a sequence of topic names such as [{topics!r}], "
+                        f"not a str")
+    topics = list(topics)
+    if not topics:
+        raise ValueError(f"topics must name at least one of {', '.join(TOPICS)}; got none")
+    unknown = [t for t in topics if t not in TOPICS]
+    if unknown:
+        raise ValueError(f"topics must be among {', '.join(TOPICS)}; got {unknown[0]!r}")
+    return topics
+
+
+def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] = ()) -> list[Page]:
     """Compute the pages of the handout (captions and values), without drawing.
 
     Parameters
     ----------
     topics : sequence of str, optional
-        Names from :data:`TOPICS` to compute, in the handout's order; all of
-        them by default: the title page, then the phase plane, the sawtooth,
-        convergence, efficiency against ``b``, response functions, New-AIMD.
+        Names from :data:`TOPICS` to compute (at least one), in the
+        handout's order; all of them by default: the title page, then the
+        phase plane, the sawtooth, convergence, efficiency against ``b``,
+        response functions, New-AIMD.
+    quotes : sequence, optional
+        Figures quoted from the papers, each with the fields of
+        ``papers.claims.QuotedFigure`` (``policy``, ``claimed``, ``text``,
+        ``source``, ``at_least``); the pages set each beside the value
+        derived or simulated for its policy. None by default: the pages then
+        say nothing about the papers' figures.
 
     Returns
     -------
@@ -497,7 +525,9 @@ def handout_pages(topics: Sequence[str] | None = None) -> list[Page]:
     Raises
     ------
     ValueError
-        If a topic name is unknown.
+        If a topic name is unknown or ``topics`` is empty.
+    TypeError
+        If ``topics`` is a str, or a quote lacks a field.
 
     Examples
     --------
@@ -508,12 +538,9 @@ def handout_pages(topics: Sequence[str] | None = None) -> list[Page]:
     >>> pages[1].values["congested_share"]
     {'printed': 1.0, 'charitable': 1.0}
     """
-    if topics is None:
-        topics = list(TOPICS)
-    unknown = [t for t in topics if t not in TOPICS]
-    if unknown:
-        raise ValueError(f"topics must be among {', '.join(TOPICS)}; got {unknown[0]!r}")
-    return [make() for name, make in TOPICS.items() if name in topics]
+    topics = _check_topics(topics)
+    quotes = _check_quotes(quotes)
+    return [make(quotes) for name, make in TOPICS.items() if name in topics]
 
 
 def _render(page: Page, number: int, total: int) -> Any:
@@ -546,7 +573,12 @@ def _render(page: Page, number: int, total: int) -> Any:
     return fig
 
 
-def build_handout(path: str | os.PathLike, topics: Sequence[str] | None = None) -> list[Page]:
+def build_handout(
+    path: str | os.PathLike,
+    topics: Sequence[str] | None = None,
+    *,
+    quotes: Sequence[Any] = (),
+) -> list[Page]:
     """Write the handout to ``path`` as a multi-page PDF, atomically.
 
     Parameters
@@ -555,7 +587,11 @@ def build_handout(path: str | os.PathLike, topics: Sequence[str] | None = None) 
         Where to write; must end in ``.pdf``. The file appears whole or not
         at all (:func:`aimdmodel._io.atomic_path`).
     topics : sequence of str, optional
-        Pages to include (see :func:`handout_pages`); all by default.
+        Pages to include, at least one (see :func:`handout_pages`); all by
+        default.
+    quotes : sequence, optional
+        The papers' quoted figures to set beside the computed values (see
+        :func:`handout_pages`); none by default.
 
     Returns
     -------
@@ -565,7 +601,8 @@ def build_handout(path: str | os.PathLike, topics: Sequence[str] | None = None) 
     Raises
     ------
     ValueError
-        If ``path`` does not end in ``.pdf``.
+        If ``path`` does not end in ``.pdf``, or as :func:`handout_pages`
+        (nothing is written then).
 
     Examples
     --------
@@ -576,6 +613,7 @@ def build_handout(path: str | os.PathLike, topics: Sequence[str] | None = None) 
     """
     if not str(path).lower().endswith(".pdf"):
         raise ValueError(f"the handout is a PDF: path must end in .pdf, got {str(path)!r}")
+    pages = handout_pages(topics, quotes=quotes)
     from matplotlib.backends.backend_pdf import PdfPages
 
     with atomic_path(path, suffix=".pdf") as tmp, PdfPages(tmp, metadata={
@@ -583,7 +621,6 @@ def build_handout(path: str | os.PathLike, topics: Sequence[str] | None = None) 
         "Subject": "Teaching handout",
         "Creator": f"aimdmodel {__version__}",
     }) as pdf:
-        pages = handout_pages(topics)
         for i, page in enumerate(pages, start=1):
             pdf.savefig(_render(page, i, len(pages)))
     return pages

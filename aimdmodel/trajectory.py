@@ -277,7 +277,7 @@ class Trajectory:
             active=self.active,
         )
 
-    def plot(self, ax=None, **kwargs: Any) -> list:
+    def plot(self, ax: Any = None, **kwargs: Any) -> list:
         """Draw the windows (the sawtooth), their sum and the capacity.
 
         Parameters

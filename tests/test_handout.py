@@ -1,51 +1,48 @@
-"""The teaching handout (issue 6): built through the CLI once, its pages
-counted in the PDF, its captions checked against independent computations."""
+"""The teaching handout (issue 6): built once with the papers' quoted figures,
+its pages counted in the PDF, its captions checked against independent
+computations; without quotes it says nothing about the papers' figures."""
 
 from __future__ import annotations
 
-import contextlib
-import io
+import ast
+import math
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 import sympy
 from matplotlib.mathtext import MathTextParser
 
-from aimdmodel import AIMD, AIMDFC, AIMDFCPlus, handout, metrics, plots, simulate
+from aimdmodel import AIMD, AIMDFC, AIMDFCPlus, experiments, handout, metrics, plots, simulate
 from aimdmodel.cli import main
 from aimdmodel.symbolic import W, derive
+from papers.claims import HEADLINE, QuotedFigure
 
 
 @pytest.fixture(scope="module")
 def _build(tmp_path_factory):
-    """The full handout, written by ``aimdmodel handout --out FILE.pdf``; the
-    pages it computed are recorded on the way (computed once for all tests)."""
+    """The full handout with the papers' quoted figures (computed once for all tests)."""
     out = tmp_path_factory.mktemp("handout") / "handout.pdf"
-    recorded = []
-    real = handout.handout_pages
-
-    def recording(topics=None):
-        result = real(topics)
-        recorded.extend(result)
-        return result
-
-    buf = io.StringIO()
-    with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(buf):
-        mp.setattr(handout, "handout_pages", recording)
-        assert main(["handout", "--out", str(out)]) == 0
-    return out, buf.getvalue(), {p.title: p for p in recorded}
+    pages = handout.build_handout(out, quotes=HEADLINE)
+    return out, {p.title: p for p in pages}
 
 
 @pytest.fixture
 def built(_build):
-    return _build[:2]
+    return _build[0]
 
 
 @pytest.fixture
 def pages(_build):
-    return _build[2]
+    return _build[1]
+
+
+@pytest.fixture(scope="module")
+def plain():
+    """The pages that can quote the papers, built without quotes."""
+    return {p.title: p for p in handout.handout_pages(["title", "sawtooth", "new-aimd"])}
 
 
 def _page(pages, start):
@@ -53,21 +50,25 @@ def _page(pages, start):
     return page
 
 
-def test_cli_writes_a_pdf_with_one_page_per_topic(built):
-    built, _ = built
+def test_build_writes_a_pdf_with_one_page_per_topic(built, pages):
     data = built.read_bytes()
     assert data.startswith(b"%PDF-")
     n_pages = len(re.findall(rb"/Type /Page\b", data))
-    assert n_pages == len(handout.TOPICS) >= 5
+    assert n_pages == len(pages) == len(handout.TOPICS) >= 5
     # no temporary file left beside it
     assert [p.name for p in built.parent.iterdir()] == ["handout.pdf"]
 
 
-def test_cli_prints_the_page_list(built, pages):
-    path, printed = built
-    lines = printed.splitlines()
-    assert lines[0] == f"wrote {path} ({len(pages)} pages)"
-    assert [line.split(". ", 1)[1] for line in lines[1:]] == list(pages)
+def test_cli_prints_the_page_list(tmp_path, monkeypatch, capsys):
+    """The CLI's output format, on a one-page handout (whatever quotes it passes)."""
+    real = handout.build_handout
+    monkeypatch.setattr(handout, "build_handout",
+                        lambda path, topics=None, **kw: real(path, ["title"], **kw))
+    out = tmp_path / "h.pdf"
+    assert main(["handout", "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"wrote {out} (1 pages)",
+                     " 1. aimdmodel: the Chiu-Jain model of congestion control"]
 
 
 def test_build_handout_with_a_subset_of_topics(tmp_path):
@@ -105,9 +106,27 @@ def test_unknown_topic_is_a_value_error():
         handout.handout_pages(["phase-plane", "fourier"])
 
 
-def test_every_caption_parses_as_mathtext_and_holds_no_missing_value(pages):
+def test_no_topics_is_a_value_error_and_writes_nothing(tmp_path):
+    out = tmp_path / "h.pdf"
+    with pytest.raises(ValueError, match="at least one"):
+        handout.build_handout(out, topics=[])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_topics_as_one_string_is_a_type_error():
+    with pytest.raises(TypeError, match="topics"):
+        handout.handout_pages("title")
+
+
+@pytest.mark.parametrize("quotes", [[object()], "AIMD 3/4", [("policy", "claimed")]])
+def test_quotes_need_the_fields_of_a_quoted_figure(quotes):
+    with pytest.raises(TypeError, match="quotes"):
+        handout.handout_pages(["title"], quotes=quotes)
+
+
+def test_every_caption_parses_as_mathtext_and_holds_no_missing_value(pages, plain):
     parser = MathTextParser("agg")
-    for page in pages.values():
+    for page in [*pages.values(), *plain.values()]:
         spans = re.findall(r"\$[^$]+\$", page.caption)
         assert page.caption.count("$") == 2 * len(spans), page.title
         for span in spans:
@@ -120,6 +139,45 @@ def test_page_order_and_count(pages):
     titles = list(pages)
     assert len(titles) == len(handout.TOPICS)
     assert titles[0].startswith("aimdmodel")
+    assert titles[1].startswith("The phase plane")
+    assert titles[-1].startswith("New-AIMD")
+
+
+# -------------------------------------------------- the papers' figures come in as quotes
+def test_without_quotes_the_pages_say_nothing_about_the_papers_figures(plain):
+    for page in plain.values():
+        for q in HEADLINE:
+            assert q.source not in page.caption, page.title
+            assert f"{q.text} (" not in page.caption, page.title
+        assert "claim" not in page.caption.lower(), page.title
+        assert "as printed in the papers" not in page.caption.lower(), page.title
+
+
+def test_with_quotes_each_is_set_beside_the_derived_value(pages):
+    caption = _page(pages, "The sawtooth").caption
+    for q in HEADLINE[:3]:
+        assert f"{q.text} ({q.source}), equal to the derived value" in caption
+    assert "> 99% (seed 000" in _page(pages, "aimdmodel").caption
+    assert "is met by the charitable reading" in _page(pages, "New-AIMD").caption
+
+
+def test_a_quote_that_disagrees_is_called_unlike():
+    wrong = QuotedFigure(AIMD(), Fraction(4, 5), "4/5", "a made-up source")
+    (page,) = handout.handout_pages(["sawtooth"], quotes=[wrong])
+    assert "AIMD 4/5 (a made-up source), unlike the derived value" in page.caption
+
+
+def test_the_handout_imports_neither_the_cli_nor_the_papers():
+    tree = ast.parse(Path(handout.__file__).read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    for bad in ("cli", "papers", "paper_checks", "engine", "metrics"):
+        assert not any(bad in n.strip(".").split(".") for n in names), (bad, names)
+    assert "eq1_utilization" not in Path(handout.__file__).read_text()
 
 
 # -------------------------------------------------- captions against computations
@@ -139,7 +197,7 @@ def test_sawtooth_caption_states_the_derived_bounds_and_the_simulation(pages):
 
 def test_phase_plane_caption_jain_values_match_the_data(pages):
     page = _page(pages, "The phase plane")
-    d = plots.phase_plane_data(AIMD(), (10, 70), 100, cycles=8)
+    d = experiments.phase_plane(AIMD(), (10, 70), 100, cycles=8)
     assert f"AIMD: {d.final_jain:.3f}" in page.caption
     assert page.layout == "side"
 
@@ -151,13 +209,16 @@ def test_convergence_caption_derived_cycle_count_equals_the_simulated_one(pages)
         tr = simulate(pol, [10, 70], 100, cycles=40, arithmetic="exact")
         assert page.values["cycles"][key] == metrics.cycles_to_fairness(tr, eps=1)
         assert f"{key} {page.values['cycles'][key]} " in page.caption
+    assert math.ceil(page.values["formula"]) == page.values["cycles"]["AIMD"]
     steps = page.values["steps"]
     assert steps["AIMD-FC+"] < steps["AIMD-FC"] < steps["AIMD"]
 
 
 def test_efficiency_caption_curves_and_points_agree(pages):
     page = _page(pages, "Efficiency")
-    assert page.values["eq1_difference"] == 0
+    beta = page.values["beta"]
+    # seed 003 Eq. 1 writes AIMD's efficiency with b = 1/beta as (beta + 1)/(2 beta)
+    assert sympy.simplify(page.values["aimd_in_beta"] - (beta + 1) / (2 * beta)) == 0
     assert max(page.values["gaps"].values()) < 0.01
     b = sympy.Symbol("b", positive=True)
     assert sympy.simplify(page.values["expressions"]["aimd"] - (1 + b) / 2) == 0
@@ -169,7 +230,6 @@ def test_response_caption_constants_and_tcp_friendly_increase(pages):
     assert c["AIMD"] ** 2 == sympy.Rational(3, 2)  # seed 003 Eq. 2
     assert c["AIMD-FC"] ** 2 == sympy.Rational(5, 2)  # seed 003 Eq. 8
     assert c["AIMD(a=1/5, b=7/8)"] == c["AIMD"]
-    assert page.caption.count("equal to the derived value") == 2
     assert page.values["a_friendly"] == sympy.Rational(1, 5)
     # simulated points approach the curve as W grows
     for gaps in page.values["gaps"].values():
@@ -177,7 +237,7 @@ def test_response_caption_constants_and_tcp_friendly_increase(pages):
         assert gaps[-1] < 0.01
 
 
-def test_new_aimd_caption(pages):
+def test_new_aimd_caption(pages, plain):
     page = _page(pages, "New-AIMD")
     v = page.values
     assert v["congested_share"] == {"printed": 1.0, "charitable": 1.0}
@@ -186,6 +246,8 @@ def test_new_aimd_caption(pages):
     assert v["efficiency_charitable"] > 0.99
     assert v["fcplus_share"] < 0.05
     assert "100% of the RTTs congested" in page.caption
+    assert f"reaches an efficiency of {v['efficiency_charitable']:.4f}" in _page(
+        plain, "New-AIMD").caption
 
 
 # -------------------------------------------------- wrapping
