@@ -103,6 +103,11 @@ class _Linear(Policy):
         return WindowState(g * s.w + a_i * ratio)
 
 
+def _neg(v: Any) -> Any:
+    """Negate a number, an array, or a per-flow tuple (element by element)."""
+    return tuple(-x for x in v) if isinstance(v, tuple) else -v
+
+
 def _everywhere(v: Any, c: Any) -> bool:
     """Tell whether ``v`` equals ``c`` (every element of an array; False if symbolic)."""
     if isinstance(v, np.ndarray):
@@ -273,7 +278,7 @@ class AIAD(_Linear):
         >>> AIAD().coefficients
         (1, 1, -1, 1)
         """
-        return (self.a, 1, -self.d, 1)
+        return (self.a, 1, _neg(self.d), 1)
 
 
 @dataclass(frozen=True, repr=False)
@@ -363,6 +368,6 @@ class MIAD(_Linear):
         >>> MIAD().coefficients
         (0, 2, -1, 1)
         """
-        return (0, self.c, -self.d, 1)
+        return (0, self.c, _neg(self.d), 1)
 
 
