@@ -306,6 +306,27 @@ def non_dyadic(quick: bool) -> dict:
             "nondyadic_step_err_vs_exact": err_r, "nondyadic_cycle_err_vs_exact": err_f}
 
 
+def heterogeneous(quick: bool) -> dict:
+    """Issue 11: a heterogeneous 3-flow AIMD run against the homogeneous one, cycle engine."""
+    rtts = 10**6 if quick else 10**7
+    x, W = [1.0, 30.0, 5.0], 1e4
+    hom = AIMD()
+    het = AIMD(a=[1.0, 0.2, 2.0], b=[0.5, 0.875, 0.75])
+    simulate(het, x, W, steps=1000, engine="cycle", record="cycles")  # declarations cached
+    t_hom, tr_hom = best(lambda: simulate(hom, x, W, steps=rtts, engine="cycle",
+                                          record="cycles"), 3)
+    t_het, tr_het = best(lambda: simulate(het, x, W, steps=rtts, engine="cycle",
+                                          record="cycles"), 3)
+    ratio = t_het / t_hom
+    row(f"3-flow AIMD, W=1e4, {rtts:.0e} RTTs, cycle engine: homogeneous", f"{t_hom:.3f} s",
+        f"{len(tr_hom.congestion_steps)} events")
+    row("  heterogeneous a=(1, 0.2, 2), b=(1/2, 7/8, 3/4)", f"{t_het:.3f} s",
+        f"{len(tr_het.congestion_steps)} events; time ratio x{ratio:.2f} (goal <= 2)")
+    per_event = (t_het / len(tr_het.congestion_steps), t_hom / len(tr_hom.congestion_steps))
+    return {"heterogeneous_time_ratio": ratio,
+            "heterogeneous_per_event_ratio": per_event[0] / per_event[1]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller runs, under 60 s")
@@ -314,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     result: dict = {}
     result.update(overheads(args.quick))
     row("in-process kernel warmup (cached)", f"{warmup():.3f} s", "outside every timed region")
-    for part in (jump, exact_jump, batched, single, memory, non_dyadic):
+    for part in (jump, exact_jump, batched, single, memory, non_dyadic, heterogeneous):
         result.update(part(args.quick))
     total = time.perf_counter() - t0
     row("benchmark wall time", f"{total:.1f} s", "--quick" if args.quick else "full")
@@ -332,7 +353,9 @@ def main(argv: list[str] | None = None) -> int:
              "bandwidth_fraction": 0.25, "single_vs_textbook": 1}
     print("goals: " + ", ".join(
         f"{k} {result[k]:.3g} >= {g}: {'met' if result[k] >= g else 'NOT met'}"
-        for k, g in goals.items()))
+        for k, g in goals.items())
+        + f", heterogeneous_time_ratio {result['heterogeneous_time_ratio']:.3g} <= 2: "
+        + ("met" if result["heterogeneous_time_ratio"] <= 2 else "NOT met"))
     ordered = {k: result[k] for k in keys}
     ordered.update({k: v for k, v in result.items() if k not in keys})
     print(json.dumps({k: (float(f"{v:.6g}") if isinstance(v, float) else v)
