@@ -1,0 +1,359 @@
+"""A plain description of a dumbbell experiment, shared by the queue model, the fluid model and ns-3.
+
+A :class:`Scenario` says *what* is simulated, never *how*: flows (each with
+its TCP variant, its congestion-avoidance rule, its base RTT, when it
+starts and stops, how much it sends), one bottleneck :class:`Link` (rate
+or a rate trace, propagation delay, buffer, queue discipline, random
+loss), cross traffic, the duration and the seed. The round-based queue
+model (:mod:`aimdmodel.queue`), the fluid ODEs (:mod:`aimdmodel.fluid`)
+and the ns-3 bridge (:mod:`aimdmodel.ns3`) each take a Scenario and return
+their results, so a comparison is one call per model.
+
+Units are SI throughout: seconds, bits per second, bytes for packet sizes
+and transfer sizes, packets for buffers and windows.
+
+Examples
+--------
+>>> sc = Scenario(
+...     flows=(Flow(variant="newreno", base_rtt=0.04), Flow(variant="newreno", base_rtt=0.08)),
+...     link=Link(rate=10e6, buffer=50),
+...     duration=60.0,
+... )
+>>> sc.n_flows, round(sc.bdp_packets(0), 2)
+(2, 33.33)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._validate import check_choice
+from .policies import Policy
+
+__all__ = [
+    "DISCIPLINES",
+    "CBR",
+    "Flow",
+    "Link",
+    "ParetoCross",
+    "RED",
+    "Scenario",
+]
+
+DISCIPLINES = ("droptail", "red", "drr")
+"""Queue disciplines a :class:`Link` may name."""
+
+
+def _positive(name: str, value: Any, *, allow_zero: bool = False, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {value!r}")
+    v = float(value)
+    ok = math.isfinite(v) and (v >= 0 if allow_zero else v > 0)
+    if not ok:
+        raise ValueError(f"{name} must be finite and {'>= 0' if allow_zero else '> 0'}, "
+                         f"got {value!r}")
+
+
+@dataclass(frozen=True)
+class RED:
+    """Random Early Detection (Floyd & Jacobson 1993) parameters.
+
+    Parameters
+    ----------
+    min_th, max_th : float
+        Thresholds on the average queue, in packets (``0 <= min_th < max_th``).
+    max_p : float
+        Drop probability at ``max_th`` (``0 < max_p <= 1``).
+    w_q : float
+        Weight of the EWMA average of the queue (``0 < w_q <= 1``; the
+        paper's 0.002 per packet arrival).
+    gentle : bool
+        Between ``max_th`` and ``2 max_th`` the probability rises linearly
+        from ``max_p`` to 1 instead of jumping to 1.
+
+    Examples
+    --------
+    >>> RED(min_th=5, max_th=15).max_p
+    0.1
+    """
+
+    min_th: float = 5.0
+    max_th: float = 15.0
+    max_p: float = 0.1
+    w_q: float = 0.002
+    gentle: bool = False
+
+    def __post_init__(self) -> None:
+        _positive("min_th", self.min_th, allow_zero=True)
+        _positive("max_th", self.max_th)
+        if not self.min_th < self.max_th:
+            raise ValueError(f"min_th must be < max_th, got {self.min_th} >= {self.max_th}")
+        _positive("max_p", self.max_p)
+        if self.max_p > 1:
+            raise ValueError(f"max_p must be in (0, 1], got {self.max_p}")
+        _positive("w_q", self.w_q)
+        if self.w_q > 1:
+            raise ValueError(f"w_q must be in (0, 1], got {self.w_q}")
+
+
+@dataclass(frozen=True)
+class Link:
+    """The bottleneck link of a dumbbell.
+
+    Parameters
+    ----------
+    rate : float or array_like
+        Capacity in bit/s: a constant, or one value per ``rate_interval``
+        seconds (a trace, e.g. from :mod:`aimdmodel.environments` converted
+        back to bit/s), held after the trace ends.
+    delay : float
+        One-way propagation delay of the bottleneck, in seconds (default 0;
+        the flows' ``base_rtt`` includes it).
+    buffer : int
+        Buffer size in packets (``>= 0``).
+    discipline : {"droptail", "red", "drr"}
+        Queue discipline.
+    red : RED, optional
+        RED parameters (``discipline="red"``; defaults when None).
+    random_loss : float
+        Probability that a packet is lost independently of congestion
+        (wireless-style), ``0 <= p < 1``.
+    rate_interval : float, optional
+        Seconds per value of a rate trace.
+
+    Examples
+    --------
+    >>> Link(rate=10e6, buffer=50).discipline
+    'droptail'
+    """
+
+    rate: Any = 10e6
+    delay: float = 0.0
+    buffer: int = 100
+    discipline: str = "droptail"
+    red: RED | None = None
+    random_loss: float = 0.0
+    rate_interval: float | None = None
+
+    def __post_init__(self) -> None:
+        if np.ndim(self.rate) == 0:
+            _positive("rate", self.rate)
+        else:
+            trace = np.asarray(self.rate, dtype=np.float64)
+            if trace.ndim != 1 or trace.size == 0:
+                raise ValueError("rate trace must be a non-empty 1-d sequence of bit/s")
+            bad = np.flatnonzero(~(np.isfinite(trace) & (trace > 0)))
+            if bad.size:
+                raise ValueError(
+                    f"rate[{bad[0]}] must be finite and > 0, got {trace[bad[0]]!r}"
+                )
+            object.__setattr__(self, "rate", tuple(float(v) for v in trace))
+            _positive("rate_interval", self.rate_interval)
+        _positive("delay", self.delay, allow_zero=True)
+        if isinstance(self.buffer, bool) or not isinstance(self.buffer, numbers.Integral):
+            raise TypeError(f"buffer must be an int >= 0 (packets), got {self.buffer!r}")
+        if self.buffer < 0:
+            raise ValueError(f"buffer must be an int >= 0 (packets), got {self.buffer}")
+        check_choice("discipline", self.discipline, DISCIPLINES)
+        if self.red is not None and not isinstance(self.red, RED):
+            raise TypeError(f"red must be a RED instance, got {self.red!r}")
+        _positive("random_loss", self.random_loss, allow_zero=True)
+        if self.random_loss >= 1:
+            raise ValueError(f"random_loss must be in [0, 1), got {self.random_loss}")
+
+    def rate_at(self, t: float) -> float:
+        """Return the capacity in bit/s at time ``t`` (seconds)."""
+        if np.ndim(self.rate) == 0:
+            return float(self.rate)
+        k = min(int(t // self.rate_interval), len(self.rate) - 1)
+        return self.rate[max(k, 0)]
+
+
+@dataclass(frozen=True)
+class Flow:
+    """One TCP flow of the dumbbell.
+
+    Parameters
+    ----------
+    variant : str
+        The TCP variant: its loss detection and recovery, and for the
+        delay-based ones their window rule (``"tahoe"``, ``"reno"``,
+        ``"newreno"``, ``"sack"``, ``"fack"``, ``"vegas"``, ``"westwood"``,
+        ``"veno"``, ``"lp"``, ``"cubic"``; each model says which it
+        implements).
+    policy : Policy, optional
+        The congestion-avoidance rule of a loss-based variant (any policy
+        of the synchronous model: AIMD(a, b), AIAD, AIMD-FC, New-AIMD, ...);
+        None means the variant's own (AIMD(1, 1/2) for Reno-style ones).
+    base_rtt : float
+        Round-trip propagation delay in seconds, bottleneck included.
+    start, stop : float
+        When the flow starts and stops sending (seconds; ``stop=None``:
+        at the end).
+    size : int, optional
+        Bytes to transfer (None: always has data).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> Flow(variant="sack", policy=AIMD(b=0.8), base_rtt=0.1).variant
+    'sack'
+    """
+
+    variant: str = "newreno"
+    policy: Policy | None = None
+    base_rtt: float = 0.1
+    start: float = 0.0
+    stop: float | None = None
+    size: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.variant, str) or not self.variant:
+            raise TypeError(f"variant must be a variant name such as 'newreno', got "
+                            f"{self.variant!r}")
+        if self.policy is not None and not isinstance(self.policy, Policy):
+            raise TypeError(f"policy must be an aimdmodel Policy or None, got {self.policy!r}")
+        _positive("base_rtt", self.base_rtt)
+        _positive("start", self.start, allow_zero=True)
+        _positive("stop", self.stop, optional=True)
+        if self.stop is not None and self.stop <= self.start:
+            raise ValueError(f"stop must be after start, got start={self.start}, "
+                             f"stop={self.stop}")
+        if self.size is not None:
+            if isinstance(self.size, bool) or not isinstance(self.size, numbers.Integral) or (
+                self.size <= 0
+            ):
+                raise ValueError(f"size must be an int > 0 (bytes) or None, got {self.size!r}")
+
+
+@dataclass(frozen=True)
+class CBR:
+    """Constant-bit-rate (UDP) cross traffic through the bottleneck.
+
+    Examples
+    --------
+    >>> CBR(rate=2e6).rate
+    2000000.0
+    """
+
+    rate: float
+    start: float = 0.0
+    stop: float | None = None
+
+    def __post_init__(self) -> None:
+        _positive("rate", self.rate)
+        object.__setattr__(self, "rate", float(self.rate))
+        _positive("start", self.start, allow_zero=True)
+        _positive("stop", self.stop, optional=True)
+
+
+@dataclass(frozen=True)
+class ParetoCross:
+    """Pareto-length flows with Poisson arrivals (seed 004's environments 11-13).
+
+    Parameters
+    ----------
+    mean_interarrival : float or tuple of float
+        Mean time between arrivals in seconds; a pair ``(a, b)`` alternates
+        between the two every ``period`` seconds (RSQ: 0.03 and 0.01 s).
+    mean_size : float
+        Mean flow length in bytes (not printed by seed 004; a documented
+        default).
+    shape : float
+        Pareto shape (``> 1``).
+    period : float
+        Seconds per half period of an alternating mean.
+
+    Examples
+    --------
+    >>> ParetoCross(mean_interarrival=0.03).shape
+    1.5
+    """
+
+    mean_interarrival: Any = 0.03
+    mean_size: float = 30_000.0
+    shape: float = 1.5
+    period: float = 5.0
+
+    def __post_init__(self) -> None:
+        for v in np.atleast_1d(self.mean_interarrival):
+            _positive("mean_interarrival", float(v))
+        _positive("mean_size", self.mean_size)
+        _positive("shape", self.shape)
+        if self.shape <= 1:
+            raise ValueError(f"shape must be > 1 (a finite mean), got {self.shape}")
+        _positive("period", self.period)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A dumbbell experiment: flows, a bottleneck, cross traffic, a duration, a seed.
+
+    Parameters
+    ----------
+    flows : tuple of Flow
+        The TCP flows (at least one).
+    link : Link
+        The bottleneck.
+    duration : float
+        Simulated seconds.
+    cross : tuple of CBR or ParetoCross
+        Cross traffic.
+    packet_size : int
+        Bytes per packet (default 1500).
+    seed : int or None
+        Seed of every random choice (random loss, RED, cross traffic, start
+        jitter); the same seed gives the same run.
+    warmup : float
+        Seconds discarded by the metrics (default 0).
+
+    Examples
+    --------
+    >>> Scenario(flows=(Flow(),), link=Link(), duration=10.0).packet_size
+    1500
+    """
+
+    flows: tuple = ()
+    link: Link = field(default_factory=Link)
+    duration: float = 60.0
+    cross: tuple = ()
+    packet_size: int = 1500
+    seed: int | None = 0
+    warmup: float = 0.0
+
+    def __post_init__(self) -> None:
+        flows = tuple(self.flows)
+        if not flows or not all(isinstance(f, Flow) for f in flows):
+            raise ValueError("flows must hold at least one Flow")
+        object.__setattr__(self, "flows", flows)
+        if not isinstance(self.link, Link):
+            raise TypeError(f"link must be a Link, got {self.link!r}")
+        _positive("duration", self.duration)
+        cross = tuple(self.cross)
+        for i, c in enumerate(cross):
+            if not isinstance(c, (CBR, ParetoCross)):
+                raise TypeError(f"cross[{i}] must be a CBR or a ParetoCross, got {c!r}")
+        object.__setattr__(self, "cross", cross)
+        if isinstance(self.packet_size, bool) or not isinstance(self.packet_size, numbers.Integral):
+            raise TypeError(f"packet_size must be an int > 0 (bytes), got {self.packet_size!r}")
+        if self.packet_size <= 0:
+            raise ValueError(f"packet_size must be an int > 0 (bytes), got {self.packet_size}")
+        _positive("warmup", self.warmup, allow_zero=True)
+        if self.warmup >= self.duration:
+            raise ValueError(f"warmup must be shorter than duration, got {self.warmup}")
+
+    @property
+    def n_flows(self) -> int:
+        """Number of TCP flows."""
+        return len(self.flows)
+
+    def bdp_packets(self, i: int = 0, t: float = 0.0) -> float:
+        """Return the bandwidth-delay product of flow ``i`` at time ``t``, in packets."""
+        return self.link.rate_at(t) * self.flows[i].base_rtt / (8 * self.packet_size)
