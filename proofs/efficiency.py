@@ -21,7 +21,8 @@ import sympy
 from sympy import Rational, simplify, solve, symbols
 
 from aimdmodel import AIMD, AIMDFC, AIMDFCPlus
-from aimdmodel.symbolic import W, derive, eq1_utilization
+from aimdmodel.symbolic import W, derive
+from papers.lahanas2003 import eq1_utilization
 
 a, b, f, beta, y = symbols("a b f beta y", positive=True)
 HALF = Rational(1, 2)

@@ -13,17 +13,16 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from aimdmodel import LinearControl, metrics, simulate
-from aimdmodel.theorems import (
+from aimdmodel.statements import find_counterexample
+from papers.chiu_jain1989 import (
     aiad_differences,
     aimd_contraction,
     chiu_jain_conditions,
-    find_counterexample,
-    jain_across_congestion,
-    jain_bounds,
     linear_convergence,
     miad_divergence,
     mimd_ratios,
 )
+from papers.jain1984 import jain_across_congestion, jain_bounds
 from tests.strategies import DECREASE_FACTORS, INCREASES, linear_controls, systems, window_vectors
 
 F = Fraction

@@ -13,12 +13,8 @@ from fractions import Fraction
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from aimdmodel.theorems import (
-    find_counterexample,
-    new_aimd_recurrences,
-    new_aimd_saturation,
-    two_flow_grid,
-)
+from aimdmodel.statements import find_counterexample, two_flow_grid
+from papers.jasem2010 import new_aimd_recurrences, new_aimd_saturation
 from tests.strategies import INCREASES, systems, two_flows
 
 F = Fraction

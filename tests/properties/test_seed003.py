@@ -1,8 +1,8 @@
 """Seed 003 (Lahanas & Tsaoussidis 2003), Sec. 2-4, against the iteration.
 
-Every statement is the function of :mod:`aimdmodel.theorems` that the claims
+Every statement is the function of :mod:`papers.lahanas2003` that the claims
 ledger calls too. Readings of "converges to fairness" (module docstring of
-``aimdmodel.theorems``): exact and float arithmetic with a tolerance of one
+``aimdmodel.statements``): exact and float arithmetic with a tolerance of one
 packet, integer arithmetic (whole packets) with exact equality (Definition 1).
 
 A counterexample is a finding: the paper's statement is kept as printed,
@@ -20,18 +20,8 @@ from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from aimdmodel import AIMD
-from aimdmodel.theorems import (
-    convergence,
-    corollary4,
-    cycle_count_bound,
-    eq13,
-    find_counterexample,
-    lemma3,
-    theorem1,
-    theorem2,
-    two_flow_grid,
-    with_parameter,
-)
+from aimdmodel.statements import convergence, find_counterexample, two_flow_grid, with_parameter
+from papers.lahanas2003 import corollary4, cycle_count_bound, eq13, lemma3, theorem1, theorem2
 from tests.strategies import INCREASES, two_flows
 
 F = Fraction
