@@ -163,7 +163,8 @@ def eq1():
             [eq.difference == 0]
             + [abs(v - float((b + 1) / (2 * b))) <= SIM_TOL for b, v in sims.items()]
         ),
-        "symbolic.eq1_utilization(): derive(AIMD(b=1/beta)).efficiency for a positive symbol "
+        "papers.lahanas2003.eq1_utilization(): derive(AIMD(b=1/beta)).efficiency for a positive "
+        "symbol "
         f"beta, minus Eq. 1, simplified; float simulations for beta = 4/3, 8/7 at W = {W_SIM:g} "
         f"(tolerance {SIM_TOL}). Rule: all agree -> reproduced.",
     )
@@ -376,7 +377,8 @@ def cycles_1_lg_x2():
         + f"; exact arithmetic, eps = 1: {'none' if ex is None and ex_b is None else 'found'} "
         f"(e.g. x = (1, 30): {fc130.cycles} cycles vs 1 + lg 30 = {float(fc130.paper):.3f})",
         verdict_from_counterexample(ig is not None, holds_under=ex is None and ex_b is None),
-        f"theorems.cycle_count_bound over every 0 < x1 < x2, x1 + x2 < W <= {GRID_W} (the "
+        f"papers.lahanas2003.cycle_count_bound over every 0 < x1 < x2, x1 + x2 < W <= {GRID_W} "
+        "(the "
         "paper's hypotheses), in order of W, x2, x1: in exact Fraction arithmetic with fairness "
         "= windows within 1 packet (b = 1/2 and b = 3/4), and in whole packets (windows floored, "
         "footnotes 5-6) with Definition 1's exact equality, where the gap can stay at one "
@@ -428,7 +430,7 @@ def theorem1():
         + "; exact, eps = 1: "
         + ("no counterexample" if t1e is None else _q(t1e, "cycles_aimd", "cycles_fc")),
         verdict_from_counterexample(t1i is not None, holds_under=t1e is None),
-        f"theorems.theorem1 over the grid W <= {GRID_W} (paper's hypotheses). In exact "
+        f"papers.lahanas2003.theorem1 over the grid W <= {GRID_W} (paper's hypotheses). In exact "
         "arithmetic both window gaps after n decreases are |x2 - x1|/2^n, so the theorem holds "
         "with equality. With whole packets and Definition 1 (exactly equal windows), floors "
         "fall differently: AIMD halves w + k, AIMD-FC only w, and AIMD-FC can stay one packet "
@@ -481,7 +483,8 @@ def theorem2():
         verdict_from_counterexample(
             t2 is not None or t2m is not None, holds_under=cond_ok and all(c.holds for c in big)
         ),
-        f"theorems.theorem2, exact arithmetic, eps = 1, over the grid W <= {GRID_W} (n as the "
+        f"papers.lahanas2003.theorem2, exact arithmetic, eps = 1, over the grid W <= {GRID_W} (n "
+        "as the "
         "paper's 1 + lg max(x1, x2), and as AIMD's measured cycle count). When AIMD is fair "
         "after one cycle (n = 1) the statement asks s < p, but the first cycles are identical "
         "(the proof itself says 'no gain in the first cycle'); when the first increase phase is "
@@ -531,7 +534,8 @@ def theorem2_induction():
             else "; none with W >= 4 max(x1, x2)"
         ),
         verdict_from_counterexample(ind is not None, holds_under=ind_big is None),
-        f"theorems.convergence(...).steps_per_cycle of AIMD and AIMD-FC (exact) compared cycle "
+        "aimdmodel.statements.convergence(...).steps_per_cycle of AIMD and AIMD-FC (exact) "
+        "compared cycle "
         f"by cycle over the grid W <= {GRID_W}. The basis step assumes AIMD-FC's head start "
         "k1/2 per flow saves a step; with k1 = 1 (W <= x1 + x2 + 2) it saves none. The "
         "inductive step fails too: AIMD-FC's larger post-decrease sum can be followed by a "
@@ -690,7 +694,8 @@ def lemma3():
             else "no counterexample"
         ),
         verdict_from_counterexample(l3i is not None or l3e is not None, holds_under=l3e is None),
-        "theorems.lemma3 over the grid W <= 12, n' = 1..3, q = 0..W-1 (inputs outside the "
+        "papers.lahanas2003.lemma3 over the grid W <= 12, n' = 1..3, q = 0..W-1 (inputs outside "
+        "the "
         "lemma's hypotheses, q >= phi2/2, are vacuous), in exact Fractions with a 1-packet "
         "tolerance and in whole packets with exact equality. In exact arithmetic adding the same "
         "q to both windows leaves their gap unchanged, so the bound q < phi2/2 is not needed "
@@ -716,7 +721,8 @@ def corollary4():
             else "no counterexample"
         ),
         verdict_from_counterexample(c4i is not None or c4e is not None, holds_under=c4e is None),
-        "theorems.corollary4 (AIMD-FC with q added after each decrease, the hypothesis on q "
+        "papers.lahanas2003.corollary4 (AIMD-FC with q added after each decrease, the hypothesis "
+        "on q "
         "checked on the run) over the grid W <= 12, q = 0..W-1, exact and whole packets. Rule: "
         "no counterexample -> reproduced; only in whole packets -> partly.",
     )
@@ -826,7 +832,8 @@ def jain_index():
         f"F(1, 3, 0) = {metrics.jain_index(_fr([1, 3, 0]))}, F(2, 2, 2) = "
         f"{metrics.jain_index(_fr([2, 2, 2]))}",
         verdict_from_checks([jain_bounds([1, 3, 0]).holds, jain_bounds([2, 2, 2]).holds]),
-        "theorems.jain_bounds (exact Fractions): the index lies in [1/m, 1] and is 1 exactly "
+        "papers.jain1984.jain_bounds (exact Fractions): the index lies in [1/m, 1] and is 1 "
+        "exactly "
         "for equal shares, checked on (1, 3, 0) and (2, 2, 2). Rule: both -> reproduced.",
     )
 
