@@ -1,9 +1,12 @@
 """The claims ledger: every checkable claim of the five seed papers.
 
 One module per paper (``lahanas2003``, ``jasem2010``, ``reddy_aiad``,
-``bazi2019``, ``mehta_dahiya``), each with ``KEY``, ``TITLE`` and
-``checks() -> list[Claim]``; :mod:`paper_checks.ledger` holds the claim
-object and the verdict rules; :mod:`paper_checks.runner` runs and renders.
+``bazi2019``, ``mehta_dahiya``), each with ``KEY``, ``TITLE`` and one small
+function per claim, registered with :func:`paper_checks._build.claim` (its
+``checks() -> list[Claim]`` runs them in order); :mod:`paper_checks.ledger`
+holds the claim object and the verdict rules; :mod:`paper_checks.runner`
+runs and renders. The papers' statements and numbers come from the package
+``papers``.
 """
 
 from .ledger import VERDICTS, Claim

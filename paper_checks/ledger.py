@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 __all__ = [
     "MODEL_QUANTITIES",
@@ -200,22 +199,3 @@ def verdict_outside_model(needs: Iterable[str]) -> tuple[str, list[str]]:
     if not missing:
         raise ValueError(f"every quantity of {needs} is in the model: check the claim instead")
     return OUTSIDE, missing
-
-
-def fmt(x: Any, digits: int = 4) -> str:
-    """A short, stable text form of a number for the ledger tables."""
-    from fractions import Fraction
-
-    if isinstance(x, Fraction):
-        if x.denominator == 1:
-            return str(x.numerator)
-        if x.denominator < 1000:
-            return f"{x} ({float(x):.{digits}f})"
-        return f"{float(x):.{digits}f}"
-    if isinstance(x, bool):
-        return str(x)
-    if isinstance(x, int):
-        return str(x)
-    if isinstance(x, float):
-        return f"{x:.{digits}f}"
-    return str(x)

@@ -7,6 +7,9 @@ from fractions import Fraction
 
 from aimdmodel.policies import AIMD, AIMDFC, AIMDFCPlus, NewAIMD, Policy
 
+from .jasem2010 import EFFICIENCY_CLAIMED
+from .lahanas2003 import EFFICIENCY_AIMD, EFFICIENCY_AIMD_FC, EFFICIENCY_AIMD_FC_PLUS
+
 __all__ = ["HEADLINE", "QuotedFigure"]
 
 
@@ -40,16 +43,15 @@ class QuotedFigure:
 
 
 HEADLINE: tuple[QuotedFigure, ...] = (
-    QuotedFigure(AIMD(), Fraction(3, 4), "3/4 (75%)", "seed 003 Sec. 3.1, Eq. 1"),
-    QuotedFigure(AIMDFC(), Fraction(5, 6), "5/6", "seed 003 Eq. 7"),
-    QuotedFigure(AIMDFCPlus(), Fraction(8, 9), "8/9 (88.9%)", "seed 003 Eq. 16"),
-    QuotedFigure(NewAIMD(), Fraction(99, 100), "> 99%", "seed 000, after the recurrences", True),
-    QuotedFigure(
-        NewAIMD(reading="charitable"),
-        Fraction(99, 100),
-        "> 99%",
-        "seed 000, after the recurrences",
-        True,
-    ),
+    QuotedFigure(AIMD(), EFFICIENCY_AIMD, f"{EFFICIENCY_AIMD} ({float(EFFICIENCY_AIMD):.0%})",
+                 "seed 003 Sec. 3.1, Eq. 1"),
+    QuotedFigure(AIMDFC(), EFFICIENCY_AIMD_FC, f"{EFFICIENCY_AIMD_FC}", "seed 003 Eq. 7"),
+    QuotedFigure(AIMDFCPlus(), EFFICIENCY_AIMD_FC_PLUS,
+                 f"{EFFICIENCY_AIMD_FC_PLUS} ({float(EFFICIENCY_AIMD_FC_PLUS):.1%})",
+                 "seed 003 Eq. 16"),
+    QuotedFigure(NewAIMD(), EFFICIENCY_CLAIMED, f"> {float(EFFICIENCY_CLAIMED):.0%}",
+                 "seed 000, after the recurrences", True),
+    QuotedFigure(NewAIMD(reading="charitable"), EFFICIENCY_CLAIMED,
+                 f"> {float(EFFICIENCY_CLAIMED):.0%}", "seed 000, after the recurrences", True),
 )
 """The seed policies of the headline table with the efficiency their paper claims."""

@@ -18,18 +18,21 @@ midpoint). The two must agree: simplify(lhs - rhs) == 0.
 from __future__ import annotations
 
 import sympy
-from sympy import Rational, simplify, solve, symbols
+from _check import check
+from sympy import Rational, solve, symbols
 
 from aimdmodel import AIMD, AIMDFC, AIMDFCPlus
-from aimdmodel.symbolic import W, derive, eq1_utilization
+from aimdmodel.symbolic import W, derive
+from papers.lahanas2003 import (
+    EFFICIENCY_AIMD,
+    EFFICIENCY_AIMD_FC,
+    EFFICIENCY_AIMD_FC_PLUS,
+    FCPLUS_MIN_WINDOW,
+    eq1_utilization,
+)
 
 a, b, f, beta, y = symbols("a b f beta y", positive=True)
 HALF = Rational(1, 2)
-
-
-def check(what: str, lhs, rhs) -> None:
-    assert simplify(lhs - rhs) == 0, f"{what}: {lhs} != {rhs}"
-    print(f"- {what}: ${sympy.latex(simplify(lhs))} = {sympy.latex(rhs)}$ (checked)")
 
 
 print("# Efficiency in closed form (fluid limit, one flow, capacity W)\n")
@@ -39,7 +42,7 @@ aimd = derive(AIMD(a=a, b=b))
 print(aimd.derivation)
 paper_mean = (b * W + W) / 2 / W  # midpoint of the linear climb from b W to W
 check("efficiency from the code vs the climb from b W to W", aimd.efficiency, paper_mean)
-check("AIMD(1, 1/2): 3/4 (seed 003 Sec. 3.1)", aimd.efficiency.subs(b, HALF), Rational(3, 4))
+check("AIMD(1, 1/2): 3/4 (seed 003 Sec. 3.1)", aimd.efficiency.subs(b, HALF), EFFICIENCY_AIMD)
 eq1 = eq1_utilization()
 check("Eq. 1: b = 1/beta gives (beta + 1)/(2 beta)", eq1.derived, (beta + 1) / (2 * beta))
 print()
@@ -52,7 +55,7 @@ y_star = solve(sympy.Eq(y * W + (1 - b) * y * W, W), y)[0]
 check("Sec. 3.3.2's decrease window y (2/3 at b = 1/2)", fc.min_window, y_star)
 check("efficiency = midpoint of the climb from y W to W", fc.efficiency, (y_star + 1) / 2)
 check("closed form", fc.efficiency, (3 - b) / (2 * (2 - b)))
-check("AIMD-FC(1, 1/2): 5/6 (Eq. 7)", fc.efficiency.subs(b, HALF), Rational(5, 6))
+check("AIMD-FC(1, 1/2): 5/6 (Eq. 7)", fc.efficiency.subs(b, HALF), EFFICIENCY_AIMD_FC)
 print()
 
 # AIMD-FC+, Sec. 4.2.2: dw has AIMD-FC's value W/(2 - b); phi = W - dw is the increase
@@ -69,12 +72,12 @@ check("efficiency = midpoint of the climb from W - q to W", fcp.efficiency, 1 - 
 check("closed form", fcp.efficiency, 1 - (1 - b) / (2 * (2 - b) * (1 + f)))
 at_paper = {b: HALF, f: HALF}
 check("AIMD-FC+ at b = f = 1/2: minimum window 7/9", fcp.min_window.subs(at_paper),
-      Rational(7, 9))
+      FCPLUS_MIN_WINDOW)
 check("AIMD-FC+ at b = f = 1/2: 8/9 (Eq. 16, '88.9%')", fcp.efficiency.subs(at_paper),
-      Rational(8, 9))
+      EFFICIENCY_AIMD_FC_PLUS)
 
 # the seed values once more, from the numeric policies (exact Rationals)
-for policy, value in ((AIMD(), Rational(3, 4)), (AIMDFC(), Rational(5, 6)),
-                      (AIMDFCPlus(), Rational(8, 9))):
+for policy, value in ((AIMD(), EFFICIENCY_AIMD), (AIMDFC(), EFFICIENCY_AIMD_FC),
+                      (AIMDFCPlus(), EFFICIENCY_AIMD_FC_PLUS)):
     check(f"{policy!r}", derive(policy).efficiency, value)
 print("\nAll efficiency statements checked.")

@@ -29,19 +29,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 import sympy
+from _check import check, require
 from sympy import Rational, Sum, limit, oo, rsolve, simplify, symbols
 
 from aimdmodel import NewAIMD, metrics, simulate
 from aimdmodel.symbolic import derive
+from papers.jasem2010 import EFFICIENCY_CLAIMED, GAIN_OVER_FCPLUS
+from papers.lahanas2003 import EFFICIENCY_AIMD_FC_PLUS
 
 W = symbols("W", positive=True)
 x1, x2 = symbols("x1 x2", nonnegative=True)
 M_MAX = 10
-
-
-def check(what: str, lhs, rhs) -> None:
-    assert simplify(lhs - rhs) == 0, f"{what}: {lhs} != {rhs}"
-    print(f"- {what}: ${sympy.latex(simplify(lhs))} = {sympy.latex(rhs)}$ (checked)")
 
 
 def cycles(policy, m_max):
@@ -72,7 +70,7 @@ for m in range(3, M_MAX + 1):
 km = sympy.Function("k")
 m = symbols("m", integer=True, positive=True)
 for i in range(1, M_MAX - 1):
-    assert simplify(ks[i + 1] - ks[i] / 2) == 0  # the code's recurrence k_(m+1) = k_m / 2
+    require(simplify(ks[i + 1] - ks[i] / 2) == 0, f"the code's recurrence k_{i + 2} = k_{i + 1}/2")
 sol = rsolve(km(m + 1) - km(m) / 2, km(m), {km(2): ks[1]})
 check("rsolve k_(m+1) = k_m/2 from k_2", sol, ks[1] / 2 ** (m - 2))
 for i in range(M_MAX):
@@ -89,19 +87,20 @@ pks, _, _ = cycles(printed, M_MAX)
 check("k_1 from Eq. (1)", pks[0], k1)
 check("k_2 = (W - 2 k_1)/4 - 1 (one RTT less than the paper's)", pks[1], (W - 2 * k1) / 4 - 1)
 for i in range(1, M_MAX - 1):
-    assert simplify(pks[i + 1] - (pks[i] / 2 - Rational(1, 2))) == 0
+    require(simplify(pks[i + 1] - (pks[i] / 2 - Rational(1, 2))) == 0,
+            f"the printed code's recurrence k_{i + 2} = k_{i + 1}/2 - 1/2")
 sol = rsolve(km(m + 1) - km(m) / 2 + Rational(1, 2), km(m), {km(2): pks[1]})
 check("rsolve k_(m+1) = k_m/2 - 1/2: k_m = (k_2 + 1)/2^(m-2) - 1", sol,
       (pks[1] + 1) / 2 ** (m - 2) - 1)
-assert limit(sol, m, oo) == -1  # negative: no cycle has an increase RTT any more
+require(limit(sol, m, oo) == -1, "k_m -> -1: no cycle has an increase RTT any more")
 cf = derive(printed)
-assert cf.fixed_point is None
+require(cf.fixed_point is None, "derive finds no fixed point for the printed reading")
 print(f"- derive: {cf.reason}")
 tr = simulate(printed, [1, 30], 100, steps=200, arithmetic="exact")
 steps_up = [tr.totals[t + 1] - tr.totals[t] for t in range(100, 200)]
-assert not tr.feedback[100:].any()
-assert all(0 < d <= 2 for d in steps_up)
-assert 2 - steps_up[-1] < Rational(1, 10**20)
+require(not tr.feedback[100:].any(), "every RTT from 100 to 200 is congested")
+require(all(0 < d <= 2 for d in steps_up), "the sum grows by at most 2 per RTT")
+require(2 - steps_up[-1] < Rational(1, 10**20), "the growth per RTT tends to 2")
 print("- iteration (exact, W = 100, x = (1, 30)): every RTT from 100 to 200 is congested and"
       f" the sum grows at each (by 2 minus the halved x part), to {float(tr.totals[200]):.6f}"
       " at RTT 200"
@@ -130,23 +129,27 @@ for i in range(1, 100_000):
     k = k_first if i == 1 else k_second / 2 ** (i - 2)
     n_rtt += 1 + k
     n_pkt += (1 + k) * (100 - k)
-    if n_pkt / (100 * n_rtt) > Fraction(99, 100):
+    if n_pkt / (100 * n_rtt) > EFFICIENCY_CLAIMED:
         first = (i, k, n_rtt)
         break
-assert first is not None
+require(first is not None, "the running efficiency passes 99%")
 print(f"- W = 100, x = (1, 30): k_1 = {k_first}, k_2 = {k_second}; the running efficiency of"
-      f" the paper's formula passes 99% only after cycle {first[0]} ({float(first[2]):.0f} RTTs),"
+      f" the paper's formula passes {float(EFFICIENCY_CLAIMED):.0%} only after cycle {first[0]}"
+      f" ({float(first[2]):.0f} RTTs),"
       f" when the cycles have long been shorter than one RTT of increase"
       f" (k = {k_second} / 2^{first[0] - 2})")
-assert first[1] < 1
+require(first[1] < 1, "by then a cycle has less than one RTT of increase")
 tr = simulate(char, [1, 30], 100, steps=400, arithmetic="exact")
 eff = metrics.efficiency(tr)
 congested = sum(1 for v in tr.feedback[200:] if v == 0) / len(tr.feedback[200:])
-assert eff > Rational(99, 100)
-assert congested == 1
+require(eff > EFFICIENCY_CLAIMED, "the iteration's efficiency is above 99%")
+require(congested == 1, "every RTT from 200 to 400 is congested")
 print(f"- iteration (exact, W = 100, x = (1, 30), 400 RTTs): efficiency {float(eff):.4f} "
       f"with {100 * congested:.0f}% of RTTs 200..400 congested (checked)")
-ratio = Rational(99, 100) / Rational(8, 9)
-print(f"- '11% higher than AIMD-FC+': 99% / (8/9) = {ratio} = {float(ratio):.4f} (relative)")
-assert abs(ratio - Rational(111, 100)) < Rational(1, 100)
+ratio = EFFICIENCY_CLAIMED / EFFICIENCY_AIMD_FC_PLUS
+print(f"- '{float(GAIN_OVER_FCPLUS):.0%} higher than AIMD-FC+': "
+      f"{float(EFFICIENCY_CLAIMED):.0%} / ({EFFICIENCY_AIMD_FC_PLUS}) = {ratio} = "
+      f"{float(ratio):.4f} (relative)")
+require(abs(ratio - (1 + GAIN_OVER_FCPLUS)) < Rational(1, 100),
+        "99% / (8/9) is 11% more, to one point")
 print("\nAll New-AIMD statements checked.")

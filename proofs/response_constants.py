@@ -16,24 +16,29 @@ packets as a rectangle plus a triangle. The two must agree.
 
 from __future__ import annotations
 
-import sympy
-from sympy import Rational, simplify, sqrt, symbols
+from _check import check
+from sympy import Rational, sqrt, symbols
 
 from aimdmodel import AIMD, AIMDFC, AIMDFCPlus
 from aimdmodel.symbolic import W, derive, tcp_friendly_increase
+from papers.lahanas2003 import (
+    FIG3_CAPTION,
+    FIG4_CAPTION,
+    GAIMD_DECREASE,
+    RESPONSE_C1,
+    RESPONSE_C2,
+    caption_cycle,
+)
 
 a, b, f = symbols("a b f", positive=True)
 HALF = Rational(1, 2)
 
 
-def check(what: str, lhs, rhs) -> None:
-    assert simplify(lhs - rhs) == 0, f"{what}: {lhs} != {rhs}"
-    print(f"- {what}: ${sympy.latex(simplify(lhs))} = {sympy.latex(rhs)}$ (checked)")
-
-
 def caption(low, rise):
-    """Packets of a cycle climbing from low*W by rise*W: rectangle + triangle, and its length."""
-    return low * W * rise * W + HALF * (rise * W) ** 2, rise * W
+    """Packets of a cycle climbing from low*W by rise*W (papers.lahanas2003.caption_cycle:
+    rectangle + triangle), and its length."""
+    packets, length = caption_cycle(Rational(low), Rational(rise))
+    return packets * W**2, length * W
 
 
 print("# Response constants (fluid limit, one loss per cycle)\n")
@@ -43,23 +48,23 @@ print(aimd.derivation)
 check("AIMD(a, b): C^2", aimd.response_constant**2, a * (1 + b) / (2 * (1 - b)))
 n_packets, length = caption(HALF, HALF)  # Mathis et al.: W/2 to W in W/2 RTTs
 check("AIMD(1, 1/2): N = (W/2)(W/2) + (W/2)^2/2", derive(AIMD()).packets_per_cycle, n_packets)
-check("C1 = sqrt(3/2) (Eq. 2)", derive(AIMD()).response_constant, sqrt(Rational(3, 2)))
+check("C1 = sqrt(3/2) (Eq. 2)", derive(AIMD()).response_constant, RESPONSE_C1)
 print()
 
 fc = derive(AIMDFC(a=a, b=b))
 print(fc.derivation)
 check("AIMD-FC(a, b): C^2", fc.response_constant**2, a * (3 - b) / (2 * (1 - b)))
-n_packets, length = caption(Rational(2, 3), Rational(1, 3))  # Fig. 3 caption
+n_packets, length = caption(*FIG3_CAPTION)  # Fig. 3 caption
 fc1 = derive(AIMDFC())
 check("Fig. 3 caption: N = (2/3 W)(1/3 W) + 1/2 (1/3 W)^2", fc1.packets_per_cycle, n_packets)
 check("Fig. 3 caption: the cycle takes W/3 RTTs", fc1.cycle_length, length)
-check("C2 = sqrt(5/2) (Eq. 8)", fc1.response_constant, sqrt(Rational(5, 2)))
+check("C2 = sqrt(5/2) (Eq. 8)", fc1.response_constant, RESPONSE_C2)
 print()
 
 fcp = derive(AIMDFCPlus(a=a, b=b, f=f))
 print(fcp.derivation)
 fcp1 = derive(AIMDFCPlus())
-n_packets, length = caption(Rational(7, 9), Rational(2, 9))  # Fig. 4 caption, B read as W
+n_packets, length = caption(*FIG4_CAPTION)  # Fig. 4 caption, B read as W
 check("Fig. 4 caption: N = (7/9 W)(2/9 W) + 1/2 (2/9 W)^2", fcp1.packets_per_cycle, n_packets)
 check("Fig. 4 caption: the cycle takes 2/9 W RTTs", fcp1.cycle_length, length)
 check("AIMD-FC+(1, 1/2, 1/2): C = sqrt(16/81)/(2/9) = 2 (not in the paper)",
@@ -70,7 +75,7 @@ print()
 
 print("## TCP-friendly increase: C(a, b) = C(1, 1/2)\n")
 check("AIMD: a = 3 (1 - b)/(1 + b)", tcp_friendly_increase(b), 3 * (1 - b) / (1 + b))
-check("AIMD, b = 7/8 (GAIMD's beta = 8/7): a = 1/5", tcp_friendly_increase(Rational(7, 8)),
+check("AIMD, b = 7/8 (GAIMD's beta = 8/7): a = 1/5", tcp_friendly_increase(GAIMD_DECREASE),
       Rational(1, 5))
 check("AIMD-FC: a = 3 (1 - b)/(3 - b)", tcp_friendly_increase(b, policy=AIMDFC),
       3 * (1 - b) / (3 - b))

@@ -1,23 +1,34 @@
 """Domain strategies for the property tests (one place, ``@st.composite``).
 
 Windows and capacities are whole packets or small dyadic/decimal fractions,
-kept small so that exact (Fraction) runs stay fast.
+kept small so that exact (Fraction) runs stay fast. Policy parameters are
+drawn from ranges (Fractions with bounded integer numerators and
+denominators), shrinking towards the papers' a = 1, b = 1/2.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from hypothesis import strategies as st
 
 from aimdmodel import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, LinearControl, NewAIMD
+from aimdmodel.statements import convergence, statement_run
 
 F = Fraction
 
-#: multiplicative decrease factors b (dyadic ones and the decimal 0.7)
-DECREASE_FACTORS = (F(1, 2), F(1, 4), F(3, 4), F(7, 8), F(7, 10))
-#: additive increases a
-INCREASES = (F(1), F(2), F(1, 2))
+
+def increases(max_numerator: int = 8, max_denominator: int = 4) -> st.SearchStrategy[Fraction]:
+    """Additive increases ``a = p/q > 0`` with ``1 <= p <= 8``, ``1 <= q <= 4``."""
+    return st.builds(F, st.integers(1, max_numerator), st.integers(1, max_denominator))
+
+
+@st.composite
+def decrease_factors(draw, max_denominator: int = 16) -> Fraction:
+    """Multiplicative decrease factors ``0 < b = p/q < 1`` with ``1 <= p < q <= 16``."""
+    q = draw(st.integers(2, max_denominator))
+    return F(draw(st.integers(1, q - 1)), q)
 
 
 def capacities(min_value: int = 1, max_value: int = 200) -> st.SearchStrategy[int]:
@@ -56,7 +67,30 @@ def two_flows(draw, *, max_capacity: int = 64, min_capacity: int = 4):
 
 def aimd_params() -> st.SearchStrategy[tuple]:
     """``(a, b)`` of AIMD / AIMD-FC."""
-    return st.tuples(st.sampled_from(INCREASES), st.sampled_from(DECREASE_FACTORS))
+    return st.tuples(increases(), decrease_factors())
+
+
+@st.composite
+def lemma3_inputs(draw, *, max_capacity: int = 200, beyond: bool = False) -> tuple:
+    """``(x1, x2, W, n_prime, q)`` for seed 003's Lemma 3 with AIMD-FC(1, 1/2).
+
+    Built from the lemma's hypotheses, so every input is applicable (exact
+    arithmetic, one-packet tolerance): ``0 < x1 < x2``, ``x2 - x1 > 1`` (so
+    AIMD-FC needs n >= 1 cycles), ``x1 + x2 < W``, ``1 <= n' <= n`` and
+    ``0 <= q < max(phi)/2`` with ``phi`` the windows after n' cycles. With
+    ``beyond=True``, q lies beyond that bound instead (``max(phi)/2 <= q <=
+    3 W``), outside the hypotheses.
+    """
+    W = draw(st.integers(6, max_capacity))
+    x1 = draw(st.integers(1, (W - 3) // 2))
+    x2 = draw(st.integers(x1 + 2, W - x1 - 1))
+    n = convergence(AIMDFC(), [x1, x2], W).cycles
+    n_prime = draw(st.integers(1, n))
+    phi = statement_run(AIMDFC(), [x1, x2], W, cycles=n_prime, arithmetic="exact").windows[-1]
+    first_beyond = math.ceil(max(phi) / 2)  # the smallest whole q with q >= max(phi)/2
+    if beyond:
+        return x1, x2, W, n_prime, draw(st.integers(first_beyond, 3 * W))
+    return x1, x2, W, n_prime, draw(st.integers(0, first_beyond - 1))
 
 
 @st.composite
@@ -92,10 +126,11 @@ def linear_controls(draw, *, conditions: bool | None = None) -> LinearControl:
 
 @st.composite
 def fc_plus_params(draw) -> AIMDFCPlus:
-    """AIMD-FC+ with ``a``, ``b`` and ``f(q) = f q``, ``0 <= f <= 1/2`` (the paper's range)."""
+    """AIMD-FC+ with ``a``, ``b`` and ``f(q) = f q``, ``0 <= f = p/(2q) <= 1/2`` (the
+    paper's range), ``q <= 8``."""
     a, b = draw(aimd_params())
-    f = draw(st.sampled_from((F(0), F(1, 4), F(1, 2))))
-    return AIMDFCPlus(a=a, b=b, f=f)
+    q = draw(st.integers(1, 8))
+    return AIMDFCPlus(a=a, b=b, f=F(draw(st.integers(0, q)), 2 * q))
 
 
 @st.composite

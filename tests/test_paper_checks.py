@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from aimdmodel.cli import main
-from paper_checks import ledger, runner
+from paper_checks import _build, runner
 from paper_checks.ledger import (
     MODEL_QUANTITIES,
     VERDICTS,
@@ -233,8 +232,63 @@ def test_claim_validates_its_fields():
         Claim(*args, "maybe", "e")
     with pytest.raises(TypeError, match="evidence"):
         Claim(*args, "refuted", "")
-    assert ledger.fmt(Fraction(1, 2)) == "1/2 (0.5000)"
-    assert ledger.fmt(Fraction(6)) == "6"
+
+
+# --- the registry -------------------------------------------------------------------
+@pytest.fixture
+def scratch_paper(monkeypatch):
+    """A paper key of its own in the registry, removed afterwards."""
+    monkeypatch.setattr(_build, "REGISTRY", {})
+    return "scratch"
+
+
+def test_registry_rows_in_order_with_cases(scratch_paper):
+    @_build.claim(scratch_paper, "one", "Sec. 1", "One is {not} a template here.")
+    def one():
+        return "1", "1", verdict_from_tolerance(1, 1, 0), "counted"
+
+    @_build.claim(scratch_paper, "two-{k}", "Eq. {k}", "Case {k}.", cases=[{"k": 2}, {"k": 3}])
+    def two(k):
+        return str(k), str(k + 1), verdict_from_tolerance(k + 1, k, 0), f"k = {k}"
+
+    rows = _build.build(scratch_paper)
+    assert [(c.id, c.where, c.claim, c.verdict) for c in rows] == [
+        ("one", "Sec. 1", "One is {not} a template here.", "reproduced"),
+        ("two-2", "Eq. 2", "Case 2.", "refuted"),
+        ("two-3", "Eq. 3", "Case 3.", "refuted"),
+    ]
+    assert rows[2].evidence == "k = 3"
+
+
+def test_registry_refuses_duplicates_and_bad_returns(scratch_paper):
+    @_build.claim(scratch_paper, "a", "w", "t")
+    def a():
+        return "claimed", "computed", "partly"  # evidence missing
+
+    with pytest.raises(ValueError, match="duplicate claim id 'a'"):
+        _build.claim(scratch_paper, "a", "w", "t")(a)
+    with pytest.raises(TypeError, match="must return \\(claimed, computed, verdict, evidence\\)"):
+        _build.build(scratch_paper)
+    with pytest.raises(ValueError, match="no claims registered for paper 'nope'"):
+        _build.build("nope")
+
+
+def test_every_claim_function_is_short():
+    """One small function per claim: no function of paper_checks/, papers/ or
+    aimdmodel/statements.py over 80 lines (docstring included)."""
+    import ast
+
+    root = Path(runner.__file__).parent.parent
+    paths = [*(root / "paper_checks").glob("*.py"), *(root / "papers").glob("*.py"),
+             root / "aimdmodel" / "statements.py"]
+    long = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = node.end_lineno - node.lineno + 1
+                if n > 80:
+                    long.append(f"{path.name}:{node.name} ({n} lines)")
+    assert long == []
 
 
 # --- the command line -------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Unit tests of aimdmodel.theorems: input checks, result types, the search order."""
+"""Unit tests of the statements framework (aimdmodel.statements) and the papers' statements:
+input checks, result types, the search order."""
 
 from __future__ import annotations
 
@@ -8,21 +9,17 @@ from fractions import Fraction
 import pytest
 
 from aimdmodel import AIMD, AIMDFC, simulate
-from aimdmodel.theorems import (
-    ShiftedAIMDFC,
+from aimdmodel.policies import ShiftedAIMDFC
+from aimdmodel.statements import (
     StatementCheck,
     convergence,
-    corollary4,
-    cycle_count_bound,
     default_eps,
     find_counterexample,
-    lemma3,
-    new_aimd_recurrences,
-    theorem1,
-    theorem2,
     two_flow_grid,
     with_parameter,
 )
+from papers.jasem2010 import new_aimd_recurrences
+from papers.lahanas2003 import corollary4, cycle_count_bound, lemma3, theorem1, theorem2
 
 F = Fraction
 

@@ -13,24 +13,29 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from aimdmodel import LinearControl, metrics, simulate
-from aimdmodel.theorems import (
+from aimdmodel.statements import find_counterexample
+from papers.chiu_jain1989 import (
     aiad_differences,
     aimd_contraction,
     chiu_jain_conditions,
-    find_counterexample,
-    jain_across_congestion,
-    jain_bounds,
     linear_convergence,
     miad_divergence,
     mimd_ratios,
 )
-from tests.strategies import DECREASE_FACTORS, INCREASES, linear_controls, systems, window_vectors
+from papers.jain1984 import jain_across_congestion, jain_bounds
+from tests.strategies import (
+    decrease_factors,
+    increases,
+    linear_controls,
+    systems,
+    window_vectors,
+)
 
 F = Fraction
 
 
 # ---------------------------------------------------------------- AIMD, AIAD, MIMD, MIAD
-@given(systems(), st.sampled_from(INCREASES), st.sampled_from(DECREASE_FACTORS))
+@given(systems(), increases(), decrease_factors())
 @example(([5], 10), F(1), F(1, 2))  # one flow
 @example(([7, 7, 7], 30), F(1), F(1, 2))  # equal windows
 @example(([0, 100], 100), F(1), F(1, 2))  # a window at the capacity
@@ -46,7 +51,7 @@ def test_aimd_difference_shrinks_by_exactly_b(xw, a, b):
     assert c.quantities["final_gap"] == c.quantities["predicted_gap"]
 
 
-@given(systems(min_flows=2), st.sampled_from(INCREASES), st.sampled_from((F(1), F(1, 2), F(3))))
+@given(systems(min_flows=2), increases(), st.sampled_from((F(1), F(1, 2), F(3))))
 @example(([30, 50], 100), F(1), F(1))
 @example(([0, 100], 100), F(1), F(1))  # clamps at the floor at once
 def test_aiad_keeps_differences(xw, a, d):
@@ -62,7 +67,7 @@ def test_aiad_keeps_differences(xw, a, d):
     window_vectors(min_flows=1, max_flows=4, max_value=50).filter(lambda v: min(v) > 0),
     st.integers(1, 200),
     st.sampled_from((F(2), F(9, 8), F(3, 2))),
-    st.sampled_from(DECREASE_FACTORS),
+    decrease_factors(),
 )
 @example([3], 10, F(2), F(1, 2))
 @example([4, 4], 10, F(2), F(1, 2))
@@ -198,7 +203,7 @@ def test_jain_index_bounds(x):
     assert c.holds, c.explanation
 
 
-@given(systems(), st.sampled_from(INCREASES), st.sampled_from(DECREASE_FACTORS))
+@given(systems(), increases(), decrease_factors())
 @example(([1, 30], 100), F(1), F(1, 2))
 @example(([9], 10), F(1), F(1, 2))  # one flow
 @example(([50, 50], 100), F(1), F(1, 2))  # equal windows, at the capacity

@@ -27,9 +27,9 @@ from aimdmodel import (
     simulate,
 )
 from tests.strategies import (
-    DECREASE_FACTORS,
-    INCREASES,
+    decrease_factors,
     fc_plus_params,
+    increases,
     policies,
     systems,
     window_vectors,
@@ -74,8 +74,8 @@ def test_cycle_engine_equals_step_engine_exact(policy, xw):
 
 @given(
     st.sampled_from(("aimd", "fc", "fc+")),
-    st.sampled_from(INCREASES),
-    st.sampled_from(DECREASE_FACTORS),
+    increases(),
+    decrease_factors(),
     systems(max_capacity=150),
 )
 @example("aimd", F(1), F(7, 10), ([1, 30], 100))
@@ -100,7 +100,7 @@ def test_float_within_tolerance_of_exact(kind, a, b, name_xw):
 
 @given(
     st.sampled_from(("aimd", "aiad", "fc", "fc+", "new")),
-    st.sampled_from(DECREASE_FACTORS),
+    decrease_factors(),
     systems(max_capacity=150),
 )
 @example("aimd", F(1, 2), ([1, 30], 100))

@@ -13,13 +13,9 @@ from fractions import Fraction
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from aimdmodel.theorems import (
-    find_counterexample,
-    new_aimd_recurrences,
-    new_aimd_saturation,
-    two_flow_grid,
-)
-from tests.strategies import INCREASES, systems, two_flows
+from aimdmodel.statements import find_counterexample, two_flow_grid
+from papers.jasem2010 import new_aimd_recurrences, new_aimd_saturation
+from tests.strategies import increases, systems, two_flows
 
 F = Fraction
 READINGS = st.sampled_from(("printed", "charitable"))
@@ -107,7 +103,7 @@ def test_new_aimd_printed_cycles_never_shorter_than_one_step(xw, m):
         assert not c.holds
 
 
-@given(systems(max_capacity=150), READINGS, st.sampled_from(INCREASES))
+@given(systems(max_capacity=150), READINGS, increases())
 @example(([1, 30], 100), "printed", F(1))
 @example(([1, 30], 100), "charitable", F(1))
 @example(([7], 10), "printed", F(1))  # one flow

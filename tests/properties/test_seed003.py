@@ -1,8 +1,8 @@
 """Seed 003 (Lahanas & Tsaoussidis 2003), Sec. 2-4, against the iteration.
 
-Every statement is the function of :mod:`aimdmodel.theorems` that the claims
+Every statement is the function of :mod:`papers.lahanas2003` that the claims
 ledger calls too. Readings of "converges to fairness" (module docstring of
-``aimdmodel.theorems``): exact and float arithmetic with a tolerance of one
+``aimdmodel.statements``): exact and float arithmetic with a tolerance of one
 packet, integer arithmetic (whole packets) with exact equality (Definition 1).
 
 A counterexample is a finding: the paper's statement is kept as printed,
@@ -19,20 +19,10 @@ from fractions import Fraction
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from aimdmodel import AIMD
-from aimdmodel.theorems import (
-    convergence,
-    corollary4,
-    cycle_count_bound,
-    eq13,
-    find_counterexample,
-    lemma3,
-    theorem1,
-    theorem2,
-    two_flow_grid,
-    with_parameter,
-)
-from tests.strategies import INCREASES, two_flows
+from aimdmodel import AIMD, AIMDFC
+from aimdmodel.statements import convergence, find_counterexample, two_flow_grid, with_parameter
+from papers.lahanas2003 import corollary4, cycle_count_bound, eq13, lemma3, theorem1, theorem2
+from tests.strategies import increases, lemma3_inputs, two_flows
 
 F = Fraction
 ARITH = st.sampled_from(("exact", "float"))
@@ -255,21 +245,38 @@ def test_theorem2_condition_exhaustive_small():
 
 
 # ---------------------------------------------------------------- Lemma 3, Corollary 4
-@given(two_flows(max_capacity=200), st.integers(1, 4), st.integers(0, 300), ARITH)
-@example((1, 2, 6), 1, 1, "exact")
-@example((1, 30, 100), 2, 5, "exact")
-@example((1, 30, 100), 1, 200, "exact")  # q far beyond phi2/2: still unchanged in exact
-def test_lemma3_exact(xw, n_prime, q, arithmetic):
+@given(lemma3_inputs(), ARITH)
+@example((1, 30, 100, 2, 5), "exact")  # the paper's running example
+@example((1, 3, 6, 1, 1), "exact")  # the smallest capacity with n >= 1: q at its largest
+@example((1, 30, 100, 5, 0), "float")  # n' = n: nothing left, q = 0
+@example((2, 9, 12, 3, 2), "exact")  # n' = n, q at its largest
+def test_lemma3_exact(inp, arithmetic):
     """Seed 003 Lemma 3: AIMD-FC from (phi1 + q, phi2 + q) converges in n - n' cycles.
 
-    Exact and float: adding the same q to both windows leaves their gap, so
-    it holds for every q >= 0, also beyond the paper's bound q < phi2/2
-    (checked by calling with the bound lifted: the count is the same).
+    Inputs built from the lemma's hypotheses (all applicable). Exact and
+    float: adding the same q to both windows leaves their gap, so the count
+    is exactly n - n'.
     """
-    c = lemma3(*xw, q=q, n_prime=n_prime, arithmetic=arithmetic)
+    x1, x2, W, n_prime, q = inp
+    c = lemma3(x1, x2, W, q=q, n_prime=n_prime, arithmetic=arithmetic)
+    assert c.applicable, c.explanation
     assert c.holds, c.explanation
-    if c.applicable:
-        assert c.quantities["cycles_after"] == c.quantities["allowed"]
+    assert c.quantities["cycles_after"] == c.quantities["allowed"]
+
+
+@given(lemma3_inputs(beyond=True), ARITH)
+@example((1, 30, 100, 1, 200), "exact")  # q far beyond phi2/2 = 25
+@example((1, 3, 6, 1, 2), "exact")  # the smallest q beyond the bound
+def test_lemma3_count_kept_beyond_the_bound(inp, arithmetic):
+    """Seed 003 Lemma 3 without its bound on q: for q >= max(phi)/2 (outside the
+    hypotheses, so lemma3 reports not applicable) AIMD-FC from phi + q still needs
+    exactly n - n' cycles (exact and float): the bound is not needed for the count."""
+    x1, x2, W, n_prime, q = inp
+    c = lemma3(x1, x2, W, q=q, n_prime=n_prime, arithmetic=arithmetic)
+    assert not c.applicable
+    phi, n = c.quantities["phi"], c.quantities["n"]
+    after = convergence(AIMDFC(), [v + q for v in phi], W, arithmetic=arithmetic)
+    assert after.cycles == n - n_prime, (phi, q, after)
 
 
 @given(two_flows(max_capacity=200), st.integers(0, 300), ARITH)
@@ -330,7 +337,7 @@ def test_lemma3_corollary4_integer_minimal_counterexamples():
 @given(
     st.integers(0, 400).map(lambda v: F(v, 4)),
     st.integers(1, 400).map(lambda v: F(v, 4)),
-    st.sampled_from(INCREASES),
+    increases(),
     st.sampled_from(("exact", "float")),
 )
 @example(F(0), F(2), F(1), "exact")  # W = 2a: below the bound for good
