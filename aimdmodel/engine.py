@@ -194,107 +194,57 @@ def simulate(
     Parameters
     ----------
     policy : Policy or sequence of Policy
-        The window-update rule (e.g. ``AIMD()``, ``AIMDFC()``), or one rule
-        per flow (``[AIMD(), AIAD(), AIMDFC()]``, run as a
-        :class:`~aimdmodel.policies.FlowMix`). Any numeric parameter of a
-        built-in policy may hold one value per flow (``AIMD(a=[1, 0.2])``).
+        The rule (``AIMD()``), or one rule per flow (``[AIMD(), AIAD()]``,
+        run as a :class:`~aimdmodel.policies.FlowMix`). A numeric parameter
+        may hold one value per flow (``AIMD(a=[1, 0.2])``).
     x0 : array_like
-        Initial windows, shape ``(m,)`` for one system of ``m`` flows or
-        ``(B, m)`` for ``B`` independent systems run together. Finite and
-        ``>= 0`` (and ``>= policy.floor`` where the policy has a floor).
+        Initial windows, ``(m,)`` for one system or ``(B, m)`` for ``B``
+        independent systems; finite, ``>= 0`` and ``>=`` the policy's floor.
     capacity : number, sequence or callable
-        The capacity ``W`` (the papers' X_goal) in packets per RTT, ``> 0``:
-        a constant; a trace with one value per step (at least ``steps``
-        values; :mod:`aimdmodel.environments` generates seed 004's); or a
-        function of the step ``t`` (evaluated lazily, stepped by every
-        engine). A run that needs a step past the end of a trace raises.
-    steps : int, optional
-        Number of steps (RTTs) to run. Exactly one of ``steps`` and
-        ``cycles`` must be given.
-    cycles : int, optional
-        Stop right after the ``cycles``-th congestion event (its decrease is
-        applied, so the last window is the start of the next cycle). A
-        batched run goes on until every system has had ``cycles`` events;
-        systems that got there earlier keep running.
+        ``W`` in packets per RTT, ``> 0``: a constant; one value per step (a
+        trace, e.g. :mod:`aimdmodel.environments`); or a function of the
+        step. A run that needs a step past the end of a trace raises.
+    steps, cycles : int
+        Exactly one: the steps (RTTs) to run, or stop right after the
+        ``cycles``-th congestion event (every system of a batch).
     arithmetic : {"float", "exact", "integer"}
-        ``"float"``: float64. ``"exact"``: :class:`~fractions.Fraction`, no
-        rounding anywhere (floats given as parameters or windows are read
-        through their shortest decimal form: 0.7 is 7/10). ``"integer"``:
-        whole packets: windows must be whole, and every state variable is
-        floored after each step (with a whole additive increase only the
-        decreases ever round).
+        float64; :class:`~fractions.Fraction` without rounding (floats read
+        through their shortest decimal: 0.7 is 7/10); or whole packets
+        (every state variable floored after each step).
     congestion : {">=", ">"}
-        The comparison of ``sum(windows)`` with ``capacity`` that signals
-        congestion (feedback 0). The papers use ``>=``.
+        The comparison of the sum of the windows with ``W`` that signals
+        congestion (:mod:`aimdmodel.feedback`; the papers use ``>=``).
     max_steps : int
-        Safety limit for ``cycles=``: a run that has not had ``cycles``
-        congestion events after ``max_steps`` steps raises ``RuntimeError``.
+        Limit of a ``cycles=`` run (``RuntimeError`` beyond it).
     engine : {"step", "cycle", "kernel", "auto"}
-        ``"step"`` (default): the reference, one step at a time in Python.
-        ``"cycle"``: the same loop, but an additive phase (no system
-        congested, the policy's ``advance`` affine in ``n``) is jumped in
-        closed form to the next congestion event (:mod:`aimdmodel.engines.cycle`);
-        policies that cannot jump are stepped. ``"kernel"``: a compiled
-        numba loop for the float and integer arithmetics of policies that
-        declare themselves linear controls (:mod:`aimdmodel.engines.kernel`);
-        anything else runs the step engine. ``"auto"``: ``"cycle"`` when the
-        policy can jump and either the arithmetic is exact or the first
-        additive phase is long (at least ``AUTO_JUMP_MIN`` = 1e5 flow-steps,
-        :mod:`aimdmodel.engines.auto`),
-        else ``"kernel"`` when the policy is a linear control, else
-        ``"cycle"`` or ``"step"``. The result says which ran
-        (``Trajectory.engine``). All engines give the step engine's windows
-        exactly in exact and integer arithmetic; in float the kernel is
-        bit-for-bit and the cycle engine is bit-for-bit when the parameters
-        and windows are dyadic (see :mod:`aimdmodel.engines.cycle`).
+        :data:`aimdmodel.engines.ENGINES`: the reference, jumps of additive
+        phases, compiled linear controls, or a choice; one that does not
+        apply steps (``Trajectory.engine`` says). Exact and integer runs are
+        identical on all; float kernels bit for bit (:mod:`aimdmodel.engines`).
     record : {"all", "cycles", "none"}
-        ``"all"`` (default) keeps every window and feedback bit;
-        ``"cycles"`` keeps the windows at step 0, at every congestion step,
-        right after it and at the end, with what the metrics need
-        (:class:`~aimdmodel.trajectory.CycleRecord`); ``"none"`` keeps the
-        first and last windows only. A batched run keeps the knots of all its
-        systems (at most every step, as ``"all"``): many systems with
-        staggered congestion events save little; run them separately (as
-        :func:`aimdmodel.sweep` does) or use ``"none"``.
-
+        Keep every step; the knots (step 0, each congestion step and the
+        next, each change of capacity or flows, the end) with what the
+        metrics need (:class:`~aimdmodel.trajectory.CycleRecord`); or the
+        first and last windows only.
     arrivals, departures : dict, optional
         ``{flow index: step}``: flow ``i`` is active at the steps
-        ``arrivals[i] <= t < departures[i]`` (default: from step 0, never
-        leaves). It arrives with its initial window ``x0[i]``; an inactive
-        flow sends nothing, is not counted by the feedback, and its state
-        does not move.
+        ``arrivals[i] <= t < departures[i]``; it arrives with ``x0[i]``. An
+        inactive flow sends nothing, is not counted, and its state rests.
 
     Returns
     -------
     Trajectory
-        Windows of shape ``(T+1, m)`` or ``(T+1, B, m)`` and feedback of
-        shape ``(T,)`` or ``(T, B)``; ``t``, ``capacities`` and ``active``
-        give the step, the capacity and the active flows of each row.
+        Windows ``(T+1, m)`` or ``(T+1, B, m)``, feedback ``(T,)`` or
+        ``(T, B)``; ``t``, ``capacities``, ``active`` for each row.
 
-    Raises
-    ------
-    ValueError
-        Bad windows, capacity, counts, arithmetic or comparison (the message
-        names the parameter and the allowed range).
-    TypeError
-        A parameter of the wrong type.
+    Raises ``ValueError``/``TypeError`` naming a bad argument and its range.
 
     Examples
     --------
-    The pinned example of the core issue, in exact arithmetic:
-
     >>> from aimdmodel import AIMD, simulate
     >>> tr = simulate(AIMD(a=1, b=0.5), [1, 30], 100, steps=40, arithmetic="exact")
-    >>> [str(w) for w in tr.windows[35]], int(tr.feedback[35])
-    (['36', '65'], 0)
-    >>> [str(w) for w in tr.windows[36]]
-    ['18', '65/2']
-
-    Jumping whole additive phases gives the same windows:
-
-    >>> fast = simulate(AIMD(), [1, 30], 100, steps=40, arithmetic="exact", engine="cycle")
-    >>> fast.engine, bool((fast.windows == tr.windows).all())
-    ('cycle', True)
+    >>> [str(w) for w in tr.windows[35]], int(tr.feedback[35]), [str(w) for w in tr.windows[36]]
+    (['36', '65'], 0, ['18', '65/2'])
     """
     check_choice("engine", engine, tuple(ENGINES))
     run = prepare(

@@ -403,6 +403,34 @@ def _bandwidth(
     return np.repeat(values, hold)[:steps]
 
 
+def _check_trace_args(
+    env: Environment, steps: Any, rtt: Any, packet_size: Any, link_rate: Any, interval: Any,
+    min_capacity: Any, seed: Any,
+) -> tuple[int, int | None]:
+    """Check the arguments of :func:`capacity_trace`; return ``steps`` and ``seed``."""
+    if env.kind == "cross traffic":
+        raise ValueError(
+            f"name: environment {env.number} {env.short} ({env.name}) is cross traffic "
+            f"({env.rule}); it needs the queue model's cross traffic and has no capacity "
+            "trace (capacity_trace takes environments 1-10)"
+        )
+    steps = check_count("steps", steps, minimum=1, optional=False)
+    for pname, value in (("rtt", rtt), ("packet_size", packet_size),
+                         ("link_rate", link_rate), ("min_capacity", min_capacity)):
+        check_positive_number(pname, value)
+    if interval is not None:
+        check_positive_number("interval", interval)
+    seed = check_count("seed", seed, minimum=0)
+    cap = packets_per_rtt(float(link_rate), rtt=rtt, packet_size=packet_size)
+    if min_capacity > cap:
+        raise ValueError(
+            f"min_capacity must be <= the link rate in packets per RTT ({cap:g} for "
+            f"link_rate={fmt_value(link_rate)}, rtt={fmt_value(rtt)}, "
+            f"packet_size={fmt_value(packet_size)}), got {fmt_value(min_capacity)}"
+        )
+    return steps, seed
+
+
 def capacity_trace(
     name: str | int,
     *,
@@ -421,14 +449,10 @@ def capacity_trace(
     the environment's available bandwidth (bit/s), clipped at ``link_rate``
     and at 0 as the module docstring explains.
 
-    - constant (CL, CH): ``B_k = B_0``;
-    - square (SQL, SQH): the printed levels, the first one first, each held
-      for ``interval`` (printed: 5 s);
-    - random walk (RWL, RWH, RWA, RWM): ``B_0`` for the first ``interval``,
-      then a new value drawn uniformly from the printed interval given the
-      previous one, every ``interval``;
-    - random (RDL, RDH): a value drawn uniformly from ``[0, B_0]`` every
-      ``interval``, the first one included.
+    Constant ones hold ``B_0``; square waves the printed levels, the first
+    first, each for ``interval`` (5 s as printed); random walks start at
+    ``B_0`` and draw uniformly from the printed interval given the previous
+    value, random ones from ``[0, B_0]``, every ``interval``.
 
     Parameters
     ----------
@@ -464,14 +488,9 @@ def capacity_trace(
     numpy.ndarray
         float64, shape ``(steps,)``.
 
-    Raises
-    ------
-    ValueError
-        For an unknown name, for environments 11-13 (their cross traffic
-        needs the queue model), for a non-positive or non-finite number, or
-        for ``min_capacity`` above the link rate.
-    TypeError
-        For an argument of the wrong type.
+    Raises ``ValueError`` for an unknown name, environments 11-13 (their
+    cross traffic needs the queue model), a non-positive or non-finite number,
+    or ``min_capacity`` above the link rate; ``TypeError`` for a wrong type.
 
     Examples
     --------
@@ -484,26 +503,8 @@ def capacity_trace(
     True
     """
     env = get_environment(name)
-    if env.kind == "cross traffic":
-        raise ValueError(
-            f"name: environment {env.number} {env.short} ({env.name}) is cross traffic "
-            f"({env.rule}); it needs the queue model's cross traffic and has no capacity "
-            "trace (capacity_trace takes environments 1-10)"
-        )
-    steps = check_count("steps", steps, minimum=1, optional=False)
-    for pname, value in (("rtt", rtt), ("packet_size", packet_size),
-                         ("link_rate", link_rate), ("min_capacity", min_capacity)):
-        check_positive_number(pname, value)
-    if interval is not None:
-        check_positive_number("interval", interval)
-    seed = check_count("seed", seed, minimum=0)
-    cap = packets_per_rtt(float(link_rate), rtt=rtt, packet_size=packet_size)
-    if min_capacity > cap:
-        raise ValueError(
-            f"min_capacity must be <= the link rate in packets per RTT ({cap:g} for "
-            f"link_rate={fmt_value(link_rate)}, rtt={fmt_value(rtt)}, "
-            f"packet_size={fmt_value(packet_size)}), got {fmt_value(min_capacity)}"
-        )
+    steps, seed = _check_trace_args(env, steps, rtt, packet_size, link_rate, interval,
+                                    min_capacity, seed)
     if interval is None:
         interval = env.interval if env.interval is not None else DEFAULT_INTERVAL
     hold = seconds_to_steps(interval, rtt=rtt)

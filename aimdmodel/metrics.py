@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ._arith import at_least
 from .trajectory import Trajectory
 
 __all__ = [
@@ -676,7 +677,7 @@ def overshoot_by_flow(traj: Trajectory, *, burn_in: int | None = None) -> np.nda
     for _, last in kept:
         k = _row(traj, last)
         total, W = traj.totals[k], traj.capacities[k]
-        over = total - W if total > W else 0 * total
+        over = at_least(total - W, 0 * total)  # the overshoot, not the congestion rule
         acc = acc + sent[k] * (over / total if total else 0 * total)
     return acc / len(kept)
 

@@ -1,4 +1,4 @@
-"""A plain description of a dumbbell experiment, shared by the queue model, the fluid model and ns-3.
+"""A plain description of a dumbbell experiment: the queue model, the fluid model and ns-3 share it.
 
 A :class:`Scenario` says *what* is simulated, never *how*: flows (each with
 its TCP variant, its congestion-avoidance rule, its base RTT, when it
@@ -36,12 +36,12 @@ from ._validate import check_choice
 from .policies import Policy
 
 __all__ = [
-    "DISCIPLINES",
     "CBR",
+    "DISCIPLINES",
+    "RED",
     "Flow",
     "Link",
     "ParetoCross",
-    "RED",
     "Scenario",
 ]
 

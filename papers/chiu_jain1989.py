@@ -54,7 +54,7 @@ def _differences_scaled(w: np.ndarray, fb: np.ndarray, bb: Fraction) -> bool:
 def _in_band(w: np.ndarray, fb: np.ndarray, W: Fraction, a: Fraction, b: Fraction) -> bool:
     """After the first congestion event reached from below W, totals lie in [b W, W + m a)."""
     tot = w.sum(axis=1)
-    entry = [t for t in range(1, len(fb)) if fb[t] == 0 and tot[t - 1] < W]
+    entry = [t for t in range(1, len(fb)) if fb[t] == 0 and fb[t - 1] == 1]
     if not entry:
         return True
     return all(b * W <= s < W + w.shape[1] * a for s in tot[entry[0] + 1:])

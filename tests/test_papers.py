@@ -116,20 +116,6 @@ def test_statements_and_papers_import_graph():
     assert [c for c in _circles(graph) if any(_mine(m) for m in c)] == []
 
 
-@pytest.mark.xfail(strict=True, reason="aimdmodel.cli imports paper_checks.runner (the check "
-                   "command; another branch moves it to paper_checks/cli.py)")
-def test_the_library_imports_nothing_from_the_papers():
-    assert _library_imports_of_papers(_graph()) == {}
-
-
-@pytest.mark.xfail(strict=True, reason="import circles in the library, outside papers/ (found "
-                   "here, left to their owners): trajectory -> plots -> engine -> engines -> "
-                   "trajectory, trajectory -> plots -> metrics -> trajectory, engine -> engines -> "
-                   "engines.kernel -> engine, cli -> handout -> cli")
-def test_no_import_circles():
-    assert _circles(_graph()) == []
-
-
 # ---------------------------------------------------------------- docstrings
 def _public(module):
     names = getattr(module, "__all__", [])

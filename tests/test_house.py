@@ -1,0 +1,92 @@
+"""The house rules of issue 10, checked on the source so that a regression fails CI.
+
+- no module of aimdmodel, papers or paper_checks takes part in an import
+  circle (module-level and function-level imports alike), and importing
+  every module in any order works;
+- the library imports nothing from papers/ or paper_checks/;
+- the congestion comparison (a sum of windows against the capacity) is
+  written in exactly one function, :func:`aimdmodel.feedback.exceeds`;
+- no function of aimdmodel/, papers/ or paper_checks/ is over 80 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+import pytest
+
+from tests.test_papers import ROOT, _circles, _graph, _library_imports_of_papers, _modules
+
+PACKAGES = ("aimdmodel", "papers", "paper_checks")
+MAX_LINES = 80
+TOTALS = {"total", "tot", "totals", "ta", "td", "tc"}
+CAPACITIES = {"W", "capacity", "cap", "thr", "W_t"}
+
+
+def _sources():
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_no_import_circles():
+    assert _circles(_graph()) == []
+
+
+def test_the_library_imports_nothing_from_the_papers():
+    assert _library_imports_of_papers(_graph()) == {}
+
+
+@pytest.mark.parametrize("order", ["sorted", "reversed"])
+def test_every_module_imports_in_any_order(order):
+    names = sorted(_modules())
+    names = [n for n in names if not n.endswith("__main__")]
+    if order == "reversed":
+        names.reverse()
+    code = f"import importlib\nfor n in {names!r}:\n    importlib.import_module(n)\n"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+
+
+def _side(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) \
+            == "sum":
+        return "total"
+    return None
+
+
+def test_the_congestion_rule_is_written_once():
+    places = []
+    for path, tree in _sources():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if not isinstance(node, ast.Compare):
+                    continue
+                if not any(isinstance(o, (ast.Gt, ast.GtE, ast.Lt, ast.LtE)) for o in node.ops):
+                    continue
+                sides = {_side(x) for x in (node.left, *node.comparators)}
+                if sides & TOTALS and sides & CAPACITIES:
+                    places.append(f"{path.relative_to(ROOT)}:{fn.name}")
+    assert sorted(set(places)) == ["aimdmodel/feedback.py:exceeds"]
+
+
+def test_no_function_is_over_80_lines():
+    long = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_LINES:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({n})")
+    assert long == []
