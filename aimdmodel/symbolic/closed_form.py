@@ -168,11 +168,11 @@ _DICT_ORDER = ("cycle_length", "min_window", "efficiency", "packets_per_cycle",
                "response_constant", "contraction")
 
 
-def _checked(policy: Any, flows: Any) -> Policy:
-    """Check ``derive``'s arguments; return the policy with exact parameters."""
+def _checked(policy: Any, flows: Any) -> tuple[Policy, int]:
+    """Check ``derive``'s arguments; return the policy with exact parameters and ``flows``."""
     if not isinstance(policy, Policy):
         raise TypeError(f"policy must be an aimdmodel Policy, got {policy!r}")
-    check_count("flows", flows, minimum=1, optional=False)
+    m = check_count("flows", flows, minimum=1, optional=False)
     if not policy.has_closed_form:
         raise TypeError(
             f"policy: derive needs a closed-form advance(s, n) accepting a symbolic n; "
@@ -186,7 +186,8 @@ def _checked(policy: Any, flows: Any) -> Policy:
                 f"parameter {name} uses the symbol {sorted(clash)[0]!r}, which derive reserves "
                 f"(W: capacity, n_j: cycle length, tau: time); name it differently"
             )
-    return pol
+    assert m is not None
+    return pol, m
 
 
 def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
@@ -250,7 +251,7 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
     >>> derive(AIMD()).response_constant
     sqrt(6)/2
     """
-    pol = _checked(policy, flows)
+    pol, flows = _checked(policy, flows)
     cmap = build_cycle_map(symbolic_run(pol, flows))
     solved = solve(cmap)
     return ClosedForm(

@@ -18,7 +18,7 @@ nothing about the fixed point.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -39,11 +39,11 @@ class FixedPoints:
 
     Attributes
     ----------
-    solutions : list of dict
+    solutions : tuple of dict
         Each maps the unknowns (state symbols, ``n_j``) to their values.
-    notes : list of str
+    notes : tuple of str
         Assumptions made (a max/min branch taken, a condition assumed).
-    undecided : list of str
+    undecided : tuple of str
         Steps sympy could not solve or decide; when any, the set of fixed
         points is not settled.
 
@@ -53,12 +53,12 @@ class FixedPoints:
     >>> from aimdmodel.symbolic.cycle_map import build_cycle_map
     >>> from aimdmodel.symbolic.policy_run import symbolic_run
     >>> fixed_points(build_cycle_map(symbolic_run(AIMD(), 1))).undecided
-    []
+    ()
     """
 
-    solutions: list = field(default_factory=list)
-    notes: list = field(default_factory=list)
-    undecided: list = field(default_factory=list)
+    solutions: tuple = ()
+    notes: tuple = ()
+    undecided: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -162,22 +162,61 @@ def _branches(exprs: list) -> list[tuple[list, list]]:
     return out
 
 
-def _admit(sol: dict, conds: list, found: FixedPoints) -> None:
-    """Keep ``sol`` in ``found`` when its branch conditions hold (or record why not)."""
+def _admit(sol: dict, conds: list) -> tuple[bool, str | None]:
+    """Decide whether ``sol`` is kept: its branch conditions hold (or are assumed).
+
+    Returns whether it is kept and the note on the branch taken; raises
+    :class:`Undecided` when a condition with numeric parameters is not decided.
+    """
     verdicts = [_fluid_limit_sign(c.xreplace(sol)) for c in conds]
     if any(v is False for v in verdicts):
-        return
+        return False, None
     for c, v in zip(conds, verdicts, strict=True):
         at = sympy.simplify(c.xreplace(sol)) if v is None else None
         if at is not None and not at.free_symbols - {W}:  # numeric parameters: sympy failed
             raise Undecided(f"sympy could not decide whether {at} >= 0 (exactly or as W -> oo)")
-    if conds:
-        found.notes.append(
-            "branch of max/min taken where "
-            + ", ".join(f"{sympy.simplify(c.xreplace(sol))} >= 0" for c in conds)
-            + ("" if all(verdicts) else " (assumed)")
-        )
-    found.solutions.append(sol)
+    if not conds:
+        return True, None
+    return True, (
+        "branch of max/min taken where "
+        + ", ".join(f"{sympy.simplify(c.xreplace(sol))} >= 0" for c in conds)
+        + ("" if all(verdicts) else " (assumed)")
+    )
+
+
+def _isolated(sol: dict, unknowns: list) -> bool:
+    return all(u in sol for u in unknowns) and not any(
+        v.free_symbols & set(unknowns) for v in sol.values()
+    )
+
+
+def _branch_fixed_points(branch: list, conds: list, unknowns: list) -> FixedPoints:
+    """Solve one branch; stop at the first step sympy cannot solve or decide."""
+    try:
+        sols = sympy.solve(branch, unknowns, dict=True)
+    except NotImplementedError as exc:
+        return FixedPoints(undecided=(
+            "sympy could not solve the fixed-point equations "
+            + "; ".join(f"{e} = 0" for e in branch) + f" (NotImplementedError: {exc})",
+        ))
+    kept, notes = [], []
+    for sol in sols:
+        if not _isolated(sol, unknowns):
+            return FixedPoints(undecided=(
+                f"the fixed points form a family, not isolated points: {sol}; derive "
+                "solves for isolated fixed points only",
+            ))
+        if any(v.is_real is False for v in sol.values()):
+            continue
+        try:
+            keep, note = _admit(sol, conds)
+        except Undecided as exc:
+            return FixedPoints(undecided=(
+                f"{exc} (a max/min branch's condition at its fixed point {sol})",
+            ))
+        kept += [sol] if keep else []
+        notes += [note] if note else []
+    return FixedPoints(solutions=tuple(kept), notes=tuple(notes))
 
 
 def fixed_points(cmap: CycleMap) -> FixedPoints:
@@ -189,36 +228,15 @@ def fixed_points(cmap: CycleMap) -> FixedPoints:
     stops at the first step sympy cannot solve or decide: the set of fixed
     points is then not settled, whatever the other branches give.
     """
-    found = FixedPoints()
-    unknowns = cmap.unknowns
+    solutions: tuple = ()
+    notes: tuple = ()
     for branch, conds in _branches(cmap.fixed_point_equations()):
+        found = _branch_fixed_points(branch, conds, cmap.unknowns)
         if found.undecided:
-            break
-        try:
-            sols = sympy.solve(branch, unknowns, dict=True)
-        except NotImplementedError as exc:
-            found.undecided.append(
-                "sympy could not solve the fixed-point equations "
-                + "; ".join(f"{e} = 0" for e in branch) + f" (NotImplementedError: {exc})"
-            )
-            continue
-        for sol in sols:
-            if found.undecided:
-                break
-            if any(u not in sol for u in unknowns) or any(
-                v.free_symbols & set(unknowns) for v in sol.values()
-            ):
-                found.undecided.append(f"the fixed points form a family, not isolated points: "
-                                       f"{sol}")
-                continue
-            if any(v.is_real is False for v in sol.values()):
-                continue
-            try:
-                _admit(sol, conds, found)
-            except Undecided as exc:
-                found.undecided.append(f"{exc} (a max/min branch's condition at its fixed "
-                                       f"point {sol})")
-    return found
+            return FixedPoints(undecided=found.undecided)
+        solutions += found.solutions
+        notes += found.notes
+    return FixedPoints(solutions=solutions, notes=notes)
 
 
 # --------------------------------------------------------------------------
@@ -275,10 +293,9 @@ def _degenerate(cmap: CycleMap, sol: dict) -> dict[str, Any]:
                         "(see reason)")
 
 
-def _sawtooth(cmap: CycleMap, good: list, notes: list) -> dict[str, Any]:
+def _sawtooth(cmap: CycleMap, good: list) -> dict[str, Any]:
     """Compute the closed forms at a fixed point with ``n* > 0`` (or ``> 0`` where stated)."""
-    if len(good) > 1:
-        notes.append(f"{len(good)} fixed points; the first is used: {good}")
+    notes = [f"{len(good)} fixed points; the first is used: {good}"] if len(good) > 1 else []
     sol = good[0]
     n_star = simp(sol[cmap.n])
     if _n_sign(sol, cmap.n) is None:
@@ -300,20 +317,21 @@ def _sawtooth(cmap: CycleMap, good: list, notes: list) -> dict[str, Any]:
             "so throughput is not C/sqrt(p) with a constant C (and the continuous-n "
             "fluid limit is not the large-W limit of the discrete iteration)"
         )
+    eigenvalues, eigen_notes = _map_eigenvalues(cmap, sol)
     return dict(
         kind="sawtooth", point=fp, n_star=n_star, min_window=min_window,
         efficiency=efficiency, packets_per_cycle=packets, response_constant=response,
-        integrand=total, map_eigenvalues=_map_eigenvalues(cmap, sol, notes),
+        integrand=total, map_eigenvalues=eigenvalues, notes=(*notes, *eigen_notes),
         message=f"fixed point found, cycle length n* = {n_star}",
     )
 
 
-def _map_eigenvalues(cmap: CycleMap, sol: dict, notes: list) -> tuple | None:
+def _map_eigenvalues(cmap: CycleMap, sol: dict) -> tuple[tuple | None, tuple[str, ...]]:
     """Eigenvalues of the cycle map's Jacobian at the fixed point (None if not found)."""
     try:
         n_of_s = sympy.solve(cmap.congestion, cmap.n)
         if len(n_of_s) != 1:
-            return None
+            return None, ()
         mapped = sympy.Matrix([cmap.equations[f].xreplace({cmap.n: n_of_s[0]})
                                for f in cmap.fields])
         jac = mapped.jacobian(list(cmap.state)).xreplace(sol).applyfunc(sympy.simplify)
@@ -321,9 +339,8 @@ def _map_eigenvalues(cmap: CycleMap, sol: dict, notes: list) -> tuple | None:
         for v, mult in jac.eigenvals().items():
             values += [sympy.simplify(v)] * mult
     except (NotImplementedError, ValueError, TypeError) as exc:  # pragma: no cover - exotic
-        notes.append(f"sympy could not compute the eigenvalues of the map's Jacobian ({exc})")
-        return None
-    return tuple(sorted(values, key=sympy.default_sort_key))
+        return None, (f"sympy could not compute the eigenvalues of the map's Jacobian ({exc})",)
+    return tuple(sorted(values, key=sympy.default_sort_key)), ()
 
 
 def _contraction_at(ratio: Any, n_star: Any, settled: bool) -> tuple[Any, list[str]]:
@@ -339,7 +356,8 @@ def _contraction_at(ratio: Any, n_star: Any, settled: bool) -> tuple[Any, list[s
                  f"at the fixed point n_j = {n_star} it is {rho}"]
 
 
-def _classified(cmap: CycleMap, found: FixedPoints, notes: list) -> dict[str, Any]:
+def _classified(cmap: CycleMap, found: FixedPoints) -> dict[str, Any]:
+    """Classify the fixed points found and compute what follows (fields of :class:`Solved`)."""
     if found.undecided:  # the set of fixed points is not settled: claim nothing
         return dict(kind="undecided", message="; ".join(found.undecided))
     if not found.solutions:
@@ -347,7 +365,7 @@ def _classified(cmap: CycleMap, found: FixedPoints, notes: list) -> dict[str, An
     good = [s for s in found.solutions if _n_sign(s, cmap.n) is not False]
     if not good:
         return _degenerate(cmap, found.solutions[0])
-    return _sawtooth(cmap, good, notes)
+    return _sawtooth(cmap, good)
 
 
 def solve(cmap: CycleMap) -> Solved:
@@ -363,13 +381,13 @@ def solve(cmap: CycleMap) -> Solved:
     ('negative', True, None)
     """
     signal = cmap.run.signal_note
-    notes = [signal] if signal else []
+    notes: tuple[str, ...] = (signal,) if signal else ()
     ratio: Any = None
     try:
         found = fixed_points(cmap)
         ratio, ratio_notes = difference_ratio(cmap.run)
-        notes += found.notes + list(ratio_notes)
-        fields = _classified(cmap, found, notes)
+        notes += found.notes + ratio_notes
+        fields = _classified(cmap, found)
     except Undecided as exc:
         fields = dict(kind="undecided", message=str(exc))
     except NotImplementedError as exc:
@@ -379,5 +397,6 @@ def solve(cmap: CycleMap) -> Solved:
         )
     n_star = fields.get("n_star") if fields["kind"] in ("sawtooth", "zero") else None
     rho, rho_notes = _contraction_at(ratio, n_star, fields["kind"] != "undecided")
-    notes += rho_notes
-    return Solved(ratio=ratio, contraction=rho, notes=tuple(dict.fromkeys(notes)), **fields)
+    notes += (*fields.get("notes", ()), *rho_notes)
+    values = {k: v for k, v in fields.items() if k != "notes"}
+    return Solved(ratio=ratio, contraction=rho, notes=tuple(dict.fromkeys(notes)), **values)
