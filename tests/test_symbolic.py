@@ -26,12 +26,11 @@ from aimdmodel.symbolic import (
     ClosedForm,
     W,
     derive,
-    eq1_utilization,
     fairness_cycles,
     tcp_friendly_increase,
 )
 
-a, b, f, beta = sympy.symbols("a b f beta", positive=True)
+a, b, f = sympy.symbols("a b f", positive=True)
 HALF = Fraction(1, 2)
 
 
@@ -369,7 +368,7 @@ def test_new_aimd_charitable_has_cycle_length_zero():
 
 
 # --------------------------------------------------------------------------
-# fairness cycles, TCP-friendly increase, Eq. 1
+# fairness cycles, TCP-friendly increase
 # --------------------------------------------------------------------------
 @pytest.mark.parametrize("policy", [AIMD(), AIMDFC(), AIMDFCPlus()], ids=repr)
 @pytest.mark.parametrize("eps", [1, Fraction(1, 4)])
@@ -402,18 +401,6 @@ def test_tcp_friendly_increase(runs):
     # the iteration agrees: AIMD(1/5, 7/8) has TCP's sqrt(3/2) within 1% at W = 10^4
     sim = runs[("aimd-7/8", 10_000)]  # AIMD(a=1/5, b=7/8)
     assert abs(sim["response_constant"] / np.sqrt(1.5) - 1) < 1e-2
-
-
-def test_eq1_utilization():
-    r = eq1_utilization()
-    assert r.difference == 0
-    assert same(r.formula, (beta + 1) / (2 * beta))
-    assert same(r.derived, (beta + 1) / (2 * beta))
-    r = eq1_utilization(Rational(8, 7))  # GAIMD's beta = 8/7
-    assert r.derived == Rational(15, 16)
-    assert r.difference == 0
-    with pytest.raises(ValueError, match="beta"):
-        eq1_utilization(1)
 
 
 # --------------------------------------------------------------------------
