@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aimdmodel import AIAD, AIMD, AIMDFC, MIAD, NewAIMD, metrics, simulate
-from aimdmodel.matrix_model import matrix_model
 from aimdmodel.policies import AIMDFCPlus, FlowMix, WestwoodRule
+from aimdmodel.symbolic import matrix_model
 from tests.test_engines import assert_same
 
 F = Fraction

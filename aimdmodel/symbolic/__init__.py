@@ -39,6 +39,7 @@ One module per step:
 :mod:`.closed_form`    :class:`ClosedForm` and :func:`derive`
 :mod:`.fairness`       :func:`fairness_cycles` (seed 003's ``1 + lg max``)
 :mod:`.tcp_friendly`   :func:`tcp_friendly_increase`
+:mod:`.matrix`         :func:`matrix_model`: unequal AIMD flows (Perron, lambda_2)
 =====================  ======================================================
 
 Examples
@@ -53,14 +54,17 @@ from __future__ import annotations
 
 from .closed_form import ClosedForm, derive
 from .fairness import FairnessCycles, fairness_cycles
+from .matrix import MatrixModel, matrix_model
 from .symbols import W
 from .tcp_friendly import tcp_friendly_increase
 
 __all__ = [
     "ClosedForm",
     "FairnessCycles",
+    "MatrixModel",
     "W",
     "derive",
     "fairness_cycles",
+    "matrix_model",
     "tcp_friendly_increase",
 ]

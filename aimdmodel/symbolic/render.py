@@ -13,7 +13,6 @@ import sympy
 from .symbols import N
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .closed_form import ClosedForm
     from .cycle_map import CycleMap
     from .solve import Solved
 
@@ -149,7 +148,7 @@ def _text(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def summary_text(cf: ClosedForm) -> str:
+def summary_text(cf: Any) -> str:
     """Return a plain-text table of a :class:`~.closed_form.ClosedForm`.
 
     Examples

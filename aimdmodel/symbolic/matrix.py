@@ -43,8 +43,8 @@ from typing import Any
 import numpy as np
 import sympy
 
-from ._arith import is_number, is_symbolic, to_fraction
-from .policies import AIMD, FlowMix, LinearControl, Policy
+from .._arith import is_number, is_symbolic, to_fraction
+from ..policies import AIMD, FlowMix, LinearControl, Policy
 
 __all__ = ["MatrixModel", "matrix_model"]
 
