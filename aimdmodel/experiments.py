@@ -46,10 +46,13 @@ import numpy as np
 from . import metrics, plots
 from ._validate import check_count
 from .engine import simulate
-from .policies import NewAIMD, Policy, make_policy
+from .policies import AIMD, NewAIMD, Policy, make_policy
 from .symbolic import W as W_SYMBOL
 from .symbolic import derive
 from .trajectory import Trajectory
+
+AIMD_DEFAULT = AIMD()
+"""The reference rule the dynamic experiments compare with, AIMD(1, 1/2)."""
 
 __all__ = [
     "ConvergenceData",
@@ -106,6 +109,11 @@ class PhasePlaneData:
         Jain's index of the last window vector.
     arithmetic : str
         Arithmetic of the simulation the windows come from.
+    perron_point : ndarray of shape (2,) or None
+        For two AIMD flows with their own parameters: where the peaks
+        converge, ``W`` times the Perron vector of the matrix model
+        (:func:`aimdmodel.symbolic.matrix_model`); None for equal flows or
+        other rules.
 
     Examples
     --------
@@ -126,6 +134,7 @@ class PhasePlaneData:
     initial_jain: float
     final_jain: float
     arithmetic: str
+    perron_point: np.ndarray | None = None
 
     def plot(self, ax: Any = None, **kwargs: Any) -> list:
         """Draw the phase plane with :func:`aimdmodel.plots.plot_phase_plane`.
@@ -154,7 +163,7 @@ def _segments(w: np.ndarray, fb: np.ndarray) -> tuple[list, list[str]]:
 
 
 def phase_plane(
-    policy: Policy,
+    policy: Policy | Sequence[Policy],
     x0: Sequence[Any] = (10, 70),
     capacity: Any = 100,
     *,
@@ -165,7 +174,9 @@ def phase_plane(
 
     Parameters
     ----------
-    policy : Policy
+    policy : Policy or pair of Policy
+        One rule for both flows, a rule with per-flow parameters, or one
+        rule per flow (e.g. ``[AIMD(), AIMD(a=1/5, b=7/8)]``).
     x0 : pair of numbers
         Initial windows of the two flows (packets).
     capacity : number
@@ -204,7 +215,7 @@ def phase_plane(
     cap = float(capacity)
     top = max(cap, float(w.max())) * 1.05
     return PhasePlaneData(
-        policy=policy,
+        policy=tr.policy,
         capacity=cap,
         windows=w,
         feedback=fb,
@@ -215,7 +226,20 @@ def phase_plane(
         initial_jain=float(metrics.jain_index(w[0])),
         final_jain=float(metrics.jain_index(w[-1])),
         arithmetic=tr.arithmetic,
+        perron_point=_perron_point(tr.policy, cap),
     )
+
+
+def _perron_point(policy: Policy, capacity: float) -> np.ndarray | None:
+    """``W`` times the Perron vector of two unequal AIMD flows (None otherwise)."""
+    from .symbolic import matrix_model
+
+    try:
+        mm = matrix_model(policy, flows=2)
+    except (ValueError, TypeError):  # not two AIMD flows: no matrix model
+        return None
+    shares = mm.numeric()["peak_shares"]
+    return None if np.allclose(shares, 0.5) else capacity * shares
 
 
 # --------------------------------------------------------------------------
@@ -975,3 +999,172 @@ def long_run(
         arithmetic=tr.arithmetic,
         trajectory=tr,
     )
+
+
+# --------------------------------------------------------------------------
+# a flow that joins late; a capacity that changes
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DynamicRunsData:
+    """Several rules and conventions through the same change (a late flow, a new ``W``).
+
+    Attributes
+    ----------
+    runs : tuple of Trajectory
+        One run per (policy, convention), in the order of ``labels``.
+    labels : tuple of str
+        ``"<policy label>, congestion <convention>"``.
+    change : int
+        The step of the change (the late flow's arrival or the capacity's
+        change).
+    last_flow_share : tuple of float
+        The last flow's share of the sum of the windows, averaged over the
+        last quarter of the run (the late flow gets ``1/m`` when it is
+        treated fairly).
+    offered_over_capacity : tuple of float
+        The mean of ``sum(w) / W_t`` over the last quarter of the run
+        (above 1: the rule keeps offering more than the link carries).
+    congested_share : tuple of float
+        Share of the last quarter's steps that were congestion events.
+    responsiveness : tuple of int or None
+        :func:`aimdmodel.metrics.responsiveness` after the change with
+        ``eps`` = 5% of the final capacity (None: never fair again).
+    """
+
+    runs: tuple
+    labels: tuple[str, ...]
+    change: int
+    last_flow_share: tuple[float, ...]
+    offered_over_capacity: tuple[float, ...]
+    congested_share: tuple[float, ...]
+    responsiveness: tuple
+
+    def plot(self, axes: Any = None, **kwargs: Any) -> list:
+        """Draw one panel per run with :func:`aimdmodel.plots.plot_dynamic_runs`.
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> from aimdmodel import AIMD
+        >>> d = late_joiner([AIMD()], steps=200, join=80)
+        >>> len(d.plot(Figure().subplots(1, 2)))
+        2
+        """
+        return plots.plot_dynamic_runs(self, axes, **kwargs)
+
+
+def _dynamic_runs(policies: Sequence[Policy], runs: list, change: int) -> DynamicRunsData:
+    quarter = [max(1, tr.n_steps // 4) for tr in runs]
+    shares, offered, busy, resp = [], [], [], []
+    for tr, q in zip(runs, quarter, strict=True):
+        tail = slice(tr.n_steps + 1 - q, tr.n_steps + 1)
+        tot = _as_float(tr.totals[tail])
+        last = _as_float(tr.sent[tail, -1])
+        shares.append(float(np.mean(last / np.where(tot > 0, tot, 1))))
+        offered.append(float(np.mean(tot / _as_float(tr.capacities[tail]))))
+        busy.append(metrics.congested_share(tr, q))
+        eps = 0.05 * float(tr.capacities[-1])
+        resp.append(metrics.responsiveness(tr, change, eps=eps))
+    labels = tuple(f"{tr.policy.label()}, congestion {tr.congestion}" for tr in runs)
+    return DynamicRunsData(tuple(runs), labels, change, tuple(shares), tuple(offered),
+                           tuple(busy), tuple(resp))
+
+
+def late_joiner(
+    policies: Sequence[Policy] = (),
+    x0: Sequence[Any] = (10, 70, 10),
+    capacity: Any = 100,
+    *,
+    join: int = 200,
+    steps: int = 600,
+    conventions: Sequence[str] = (">=", ">"),
+    arithmetic: str = "float",
+) -> DynamicRunsData:
+    """Run each rule under each convention with the last flow joining at step ``join``.
+
+    The others start at step 0 from ``x0``; the last flow arrives with its
+    window ``x0[-1]``. A fair rule gives it ``1/m`` of the windows again; a
+    rule that never backs off once saturated (charitable New-AIMD) starves it.
+
+    Parameters
+    ----------
+    policies : sequence of Policy
+        Default: AIMD(1, 1/2) and New-AIMD, printed and charitable.
+    x0 : sequence of numbers
+        Initial windows; the last one is the late flow's.
+    capacity : number
+        ``W`` in packets per RTT.
+    join, steps : int
+        The arrival step and the length of the run.
+    conventions : sequence of {">=", ">"}
+    arithmetic : {"float", "exact", "integer"}
+
+    Returns
+    -------
+    DynamicRunsData
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, NewAIMD
+    >>> d = late_joiner([AIMD(), NewAIMD(reading="charitable")], conventions=(">=",))
+    >>> [round(s, 2) for s in d.last_flow_share]
+    [0.33, 0.0]
+    """
+    pols = list(policies) or [AIMD_DEFAULT, NewAIMD(), NewAIMD(reading="charitable")]
+    check_count("join", join, minimum=1, optional=False)
+    check_count("steps", steps, minimum=join + 1, optional=False)
+    m = len(list(x0))
+    runs = [
+        simulate(p, list(x0), capacity, steps=steps, arithmetic=arithmetic, congestion=c,
+                 arrivals={m - 1: join})
+        for p in pols for c in conventions
+    ]
+    return _dynamic_runs(pols, runs, join)
+
+
+def capacity_change(
+    policies: Sequence[Policy] = (),
+    x0: Sequence[Any] = (10, 70),
+    capacity: tuple[Any, Any] = (100, 50),
+    *,
+    change: int = 300,
+    steps: int = 600,
+    conventions: Sequence[str] = (">=", ">"),
+    arithmetic: str = "float",
+) -> DynamicRunsData:
+    """Run each rule under each convention with ``W`` changing at step ``change``.
+
+    Parameters
+    ----------
+    policies : sequence of Policy
+        Default: AIMD(1, 1/2) and New-AIMD, printed and charitable.
+    x0 : sequence of numbers
+        Initial windows.
+    capacity : pair of numbers
+        ``W`` before and from the change on (default: it halves).
+    change, steps : int
+        The step of the change and the length of the run.
+    conventions : sequence of {">=", ">"}
+    arithmetic : {"float", "exact", "integer"}
+
+    Returns
+    -------
+    DynamicRunsData
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, NewAIMD
+    >>> d = capacity_change([AIMD(), NewAIMD(reading="charitable")], conventions=(">=",))
+    >>> [round(v, 2) for v in d.offered_over_capacity]
+    [0.75, 2.0]
+    """
+    pols = list(policies) or [AIMD_DEFAULT, NewAIMD(), NewAIMD(reading="charitable")]
+    check_count("change", change, minimum=1, optional=False)
+    check_count("steps", steps, minimum=change + 1, optional=False)
+    before, after = capacity
+    trace = [before] * change + [after] * (steps - change)
+    runs = [
+        simulate(p, list(x0), trace, steps=steps, arithmetic=arithmetic, congestion=c)
+        for p in pols for c in conventions
+    ]
+    return _dynamic_runs(pols, runs, change)

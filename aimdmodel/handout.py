@@ -21,8 +21,9 @@ without drawing, so the captions can be checked on their own.
 
 Examples
 --------
->>> list(TOPICS)
-['title', 'phase-plane', 'sawtooth', 'convergence', 'efficiency', 'response', 'new-aimd']
+>>> list(TOPICS)  # doctest: +NORMALIZE_WHITESPACE
+['title', 'phase-plane', 'sawtooth', 'convergence', 'efficiency', 'response', 'new-aimd',
+ 'heterogeneous', 'late-joiner']
 """
 
 from __future__ import annotations
@@ -473,6 +474,63 @@ def _new_aimd_page(quotes: tuple) -> Page:
                  "fcplus_share": fc_share})
 
 
+def _heterogeneous_page(quotes: tuple) -> Page:
+    from .symbolic import matrix_model
+
+    pair = [AIMD(), AIMD(a=Fraction(1, 5), b=Fraction(7, 8))]
+    data = experiments.phase_plane(pair, _X0, _W, cycles=40)
+    mm = matrix_model(pair)
+    peak, mean = mm.numeric()["peak_shares"], mm.numeric()["mean_shares"]
+    caption = (
+        f"An AIMD(1, 1/2) flow and an AIMD(1/5, 7/8) flow share $W = {_W}$ packets/RTT from "
+        f"{_X0} (exact arithmetic, 40 congestion events). They do not meet on the fairness "
+        "line: their peaks converge to the Perron vector of the matrix model "
+        "$A = \\mathrm{diag}(\\beta) + \\alpha(1 - \\beta)^T / \\Sigma\\alpha$ "
+        "(Shorten, Wirth & Leith 2006), "
+        f"peak shares {peak[0]:.3f} / {peak[1]:.3f} "
+        "($x_i \\propto \\alpha_i / (1 - \\beta_i)$), at the rate of its second eigenvalue "
+        f"$\\lambda_2 = {_tex(mm.lambda2)}$ per cycle."
+        "\n\n"
+        f"The mean windows $(1 + \\beta_i) x_i / 2$ are equal ({mean[0]:.3f} / {mean[1]:.3f}): "
+        "$\\alpha = 3(1 - \\beta)/(1 + \\beta)$ is the TCP-friendly increase for periodic "
+        "losses (Floyd, Handley & Padhye), so the two flows get the same throughput although "
+        "their windows differ at every loss."
+        f"\n\nJain's index of the last windows: {data.final_jain:.3f}."
+    )
+
+    def draw(fig: Any) -> None:
+        data.plot(fig.subplots())
+
+    return Page("Flows with their own parameters: the Perron point", caption, draw,
+                {"peak_shares": tuple(peak), "mean_shares": tuple(mean),
+                 "lambda2": float(mm.lambda2)}, layout="side")
+
+
+def _late_joiner_page(quotes: tuple) -> Page:
+    data = experiments.late_joiner(steps=600, join=200)
+    rows = "".join(
+        f"\n- {lab}: last flow's share {sh:.2f}, offered load {off:.2f} W, "
+        f"{100 * cg:.0f}% of RTTs congested"
+        for lab, sh, off, cg in zip(data.labels, data.last_flow_share,
+                                    data.offered_over_capacity, data.congested_share,
+                                    strict=True)
+    )
+    caption = (
+        f"Two flows run from step 0; a third joins at step {data.change} with a window of 10 "
+        f"($W = {_W}$, float64, 600 RTTs). Read over the last quarter of the run:" + rows
+        + "\n\nAIMD gives the newcomer its third within a few cycles under either "
+        "convention. New-AIMD never resets its accumulated increase: read as printed its "
+        "windows grow without bound; read charitably the two old flows keep the whole "
+        "capacity and the newcomer's window decays to 0 (starved)."
+    )
+
+    def draw(fig: Any) -> None:
+        data.plot(fig.subplots(3, 2))
+
+    return Page("A flow that joins late: AIMD and New-AIMD, both conventions", caption, draw,
+                {"last_flow_share": dict(zip(data.labels, data.last_flow_share, strict=True))})
+
+
 TOPICS: dict[str, Callable[[tuple], Page]] = {
     "title": _title_page,
     "phase-plane": _phase_page,
@@ -481,6 +539,8 @@ TOPICS: dict[str, Callable[[tuple], Page]] = {
     "efficiency": _efficiency_page,
     "response": _response_page,
     "new-aimd": _new_aimd_page,
+    "heterogeneous": _heterogeneous_page,
+    "late-joiner": _late_joiner_page,
 }
 """The pages of the handout in order, by topic name: ``TOPICS[name](quotes)``
 computes the page."""

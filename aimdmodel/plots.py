@@ -111,37 +111,47 @@ def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = Tr
     """
     tr = traj.system(system) if traj.batched else traj
     ax = _axes(ax)
+    steps, draw = _time_axis(tr)
     w = np.asarray(tr.windows, dtype=np.float64)
-    record = getattr(tr, "cycle_record", None)
-    if record is None:
-        steps, draw = np.arange(w.shape[0]), "steps-post"
-    elif record.affine and record.events is not None:
-        # windows kept at the knots only; between knots they are affine in t
-        steps, draw = np.asarray(record.times), "default"
-    else:
-        raise ValueError(
-            "plot_windows needs every window: run simulate with record='all' "
-            "(or record='cycles' for a policy whose additive phase is affine)"
-        )
+    active = np.asarray(tr.active, dtype=bool)
     styles = ["-", "--", "-.", ":"]
     artists: list = []
     for i in range(w.shape[1]):
-        (line,) = ax.plot(steps, w[:, i], linestyle=styles[i % len(styles)], drawstyle=draw,
+        shown = np.where(active[:, i], w[:, i], np.nan)  # a gap while a flow is inactive
+        (line,) = ax.plot(steps, shown, linestyle=styles[i % len(styles)], drawstyle=draw,
                           label=f"flow {i + 1}")
         artists.append(line)
     if total and w.shape[1] > 1:
-        (line,) = ax.plot(steps, w.sum(axis=1), color="0.3", linewidth=1.0, drawstyle=draw,
-                          label="sum of windows")
+        (line,) = ax.plot(steps, np.asarray(tr.totals, dtype=np.float64), color="0.3",
+                          linewidth=1.0, drawstyle=draw, label="sum of windows")
         artists.append(line)
-    cap = float(tr.capacity)
-    artists.append(
-        ax.axhline(cap, color="k", linestyle=":", linewidth=1.2, label=f"capacity W = {cap:g}")
-    )
+    caps = np.asarray(tr.capacities, dtype=np.float64)
+    if np.all(caps == caps[0]):
+        artists.append(ax.axhline(caps[0], color="k", linestyle=":", linewidth=1.2,
+                                  label=f"capacity W = {caps[0]:g}"))
+    else:
+        (line,) = ax.plot(steps, caps, color="k", linestyle=":", linewidth=1.2,
+                          drawstyle="steps-post", label="capacity W(t)")
+        artists.append(line)
     ax.set_xlabel("step (RTT)")
     ax.set_ylabel("congestion window (packets)")
-    ax.set_title(f"{tr.policy.label()}, {tr.arithmetic} arithmetic")
+    ax.set_title(f"{tr.policy.label()}, {tr.arithmetic} arithmetic, congestion {tr.congestion}")
     ax.legend(loc="best", fontsize="small")
     return artists
+
+
+def _time_axis(tr: Any) -> tuple[np.ndarray, str]:
+    """Return the steps of the recorded rows and how to draw between them."""
+    record = getattr(tr, "cycle_record", None)
+    if record is None:
+        return np.asarray(tr.t), "steps-post"
+    if record.affine and record.events is not None:
+        # windows kept at the knots only; between knots they are affine in t
+        return np.asarray(record.times), "default"
+    raise ValueError(
+        "plot_windows needs every window: run simulate with record='all' "
+        "(or record='cycles' for a policy whose additive phase is affine)"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -193,11 +203,13 @@ def phase_plane_legend_handles(artists: Sequence[Any]) -> list:
     """
     from matplotlib.lines import Line2D
 
+    extra = [a for a in artists[3:] if isinstance(a, Line2D)]  # the Perron ray and point
     return [
         *artists[:3],
         Line2D([], [], color="k", linestyle="-", marker=">", label="increase (feedback 1)"),
         Line2D([], [], color="0.45", linestyle=(0, (4, 2)), marker=">",
                label="decrease (feedback 0)"),
+        *extra,
     ]
 
 
@@ -245,6 +257,14 @@ def plot_phase_plane(data: Any, ax: Any = None, *, legend: bool = True) -> list:
     for (p, q), kind in zip(data.segments, data.kinds, strict=True):
         artists.append(_phase_arrow(ax, p, q, kind == "increase"))
     top = data.fairness_line[1, 0]
+    perron = getattr(data, "perron_point", None)
+    if perron is not None:
+        (ray,) = ax.plot([0, perron[0] * top / perron.sum() * 2], [0, perron[1] * top /
+                         perron.sum() * 2], color="0.2", linestyle=(0, (5, 2, 1, 2)),
+                         linewidth=1.0, label="Perron ray (peaks converge here)")
+        (star,) = ax.plot(*perron, linestyle="none", marker="*", markersize=11, color="k",
+                          label=f"Perron point ({perron[0]:.1f}, {perron[1]:.1f})")
+        artists += [ray, star]
     ax.set_xlim(0, top)
     ax.set_ylim(0, top)
     ax.set_aspect("equal")
@@ -590,3 +610,53 @@ def plot_response(data: Any, ax: Any = None) -> list:
     ax.grid(True, which="both", color="0.92")
     ax.legend(loc="upper right", fontsize="x-small")
     return artists
+
+
+# --------------------------------------------------------------------------
+# several runs through one change (a late flow, a new capacity)
+# --------------------------------------------------------------------------
+def plot_dynamic_runs(data: Any, axes: Any = None, *, change_label: str = "change") -> list:
+    """Draw each run of a :class:`~aimdmodel.experiments.DynamicRunsData` in its own panel.
+
+    Parameters
+    ----------
+    data : DynamicRunsData
+        From :func:`aimdmodel.experiments.late_joiner` or
+        :func:`~aimdmodel.experiments.capacity_change`.
+    axes : sequence of matplotlib Axes, optional
+        One per run (a new figure with one row per policy when None).
+    change_label : str
+        The legend text of the vertical line at the change.
+
+    Returns
+    -------
+    list
+        Per panel, the list of artists :func:`plot_windows` returned.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from aimdmodel import AIMD
+    >>> from aimdmodel.experiments import late_joiner
+    >>> d = late_joiner([AIMD()], steps=200, join=80)
+    >>> len(plot_dynamic_runs(d, Figure().subplots(1, 2)))
+    2
+    """
+    n = len(data.runs)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        cols = 2 if n % 2 == 0 else 1
+        _, axes = plt.subplots(n // cols, cols, figsize=(6 * cols, 2.8 * n // cols),
+                               squeeze=False)
+    axes = list(np.asarray(axes, dtype=object).ravel())
+    if len(axes) != n:
+        raise ValueError(f"axes must hold {n} Axes (one per run), got {len(axes)}")
+    out = []
+    for ax, tr, label in zip(axes, data.runs, data.labels, strict=True):
+        arts = plot_windows(tr, ax)
+        arts.append(ax.axvline(data.change, color="0.5", linewidth=0.8, label=change_label))
+        ax.set_title(label, fontsize="small")
+        ax.legend(loc="upper left", fontsize="x-small", ncol=2)
+        out.append(arts)
+    return out

@@ -290,3 +290,41 @@ def test_result_is_frozen_and_plot_hands_off_to_plots(name):
 def test_plot_without_axes_makes_a_figure():
     artists = experiments.new_aimd(steps=20).plot()
     assert artists[0].axes.figure is not None
+
+
+# ----------------------------------------------------------- issue 11: dynamic experiments
+def test_late_joiner_aimd_shares_new_aimd_charitable_starves():
+    from aimdmodel import AIMD, NewAIMD
+    from aimdmodel.experiments import late_joiner
+
+    d = late_joiner([AIMD(), NewAIMD(reading="charitable")], conventions=(">=", ">"))
+    share = dict(zip(d.labels, d.last_flow_share, strict=True))
+    assert abs(share["AIMD(a=1, b=1/2), congestion >="] - 1 / 3) < 0.02
+    assert abs(share["AIMD(a=1, b=1/2), congestion >"] - 1 / 3) < 0.02
+    assert share["New-AIMD(a=1, b=1/2, charitable), congestion >="] < 1e-6
+    assert share["New-AIMD(a=1, b=1/2, charitable), congestion >"] < 1e-6
+    assert d.responsiveness[0] is not None
+    assert d.responsiveness[2] is None
+
+
+def test_capacity_change_new_aimd_keeps_offering_twice_the_new_capacity():
+    from aimdmodel import AIMD, NewAIMD
+    from aimdmodel.experiments import capacity_change
+
+    d = capacity_change([AIMD(), NewAIMD(reading="charitable")], conventions=(">=",))
+    aimd, charitable = d.offered_over_capacity
+    assert abs(aimd - 0.75) < 0.05  # AIMD's sawtooth at the new W
+    assert charitable >= 2.0  # the old W's windows, against half the capacity
+
+
+def test_heterogeneous_phase_plane_peaks_go_to_the_perron_point():
+    from fractions import Fraction
+
+    from aimdmodel import AIMD
+    from aimdmodel.experiments import phase_plane
+
+    d = phase_plane([AIMD(), AIMD(a=Fraction(1, 5), b=Fraction(7, 8))], (10, 70), 100,
+                    cycles=60)
+    peaks = d.windows[:-1][d.feedback == 0]
+    assert np.allclose(peaks[-1] / peaks[-1].sum(), d.perron_point / 100, atol=0.01)
+    assert phase_plane([AIMD(), AIMD()], (10, 70), 100, cycles=2).perron_point is None

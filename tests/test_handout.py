@@ -140,7 +140,22 @@ def test_page_order_and_count(pages):
     assert len(titles) == len(handout.TOPICS)
     assert titles[0].startswith("aimdmodel")
     assert titles[1].startswith("The phase plane")
-    assert titles[-1].startswith("New-AIMD")
+    assert titles[6].startswith("New-AIMD")
+    assert titles[-2].startswith("Flows with their own parameters")
+    assert titles[-1].startswith("A flow that joins late")
+
+
+def test_heterogeneous_and_late_joiner_pages_state_computed_values(pages):
+    het = pages["Flows with their own parameters: the Perron point"].values
+    assert het["mean_shares"][0] == pytest.approx(het["mean_shares"][1])  # TCP-friendly pair
+    assert het["peak_shares"][0] > het["peak_shares"][1]
+    assert 0 < het["lambda2"] < 1
+    late = pages["A flow that joins late: AIMD and New-AIMD, both conventions"].values
+    shares = late["last_flow_share"]
+    aimd = [v for k, v in shares.items() if k.startswith("AIMD")]
+    starved = [v for k, v in shares.items() if "charitable" in k]
+    assert all(abs(v - 1 / 3) < 0.02 for v in aimd)
+    assert all(v < 1e-6 for v in starved)
 
 
 # -------------------------------------------------- the papers' figures come in as quotes
