@@ -11,10 +11,10 @@ into one of three kinds (:class:`OutputTarget`):
     its owner and group where the user may set them); a new file gets
     ``0666 & ~umask``, as a shell redirection would give it.
 ``"device"``
-    A FIFO or a character device (``/dev/null``, a terminal): written
-    directly, since there is nothing to replace.
+    A FIFO or a character device (``/dev/null``, a terminal): written into,
+    never replaced; text directly, other output once it is complete.
 ``"stdout"``
-    ``-``: standard output.
+    ``-``: standard output, written the same way.
 
 It refuses, before any work, a path that ends in ``/``, a folder, a block
 device or socket, a file that cannot be written, a missing folder.
@@ -303,9 +303,11 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
 
     For a regular file the path yielded is a hidden temporary file in the
     target's folder, renamed over the target on success (see the module
-    docstring for modes, links and signals). For a FIFO or character device
-    it is the device itself. For ``"-"`` it is a temporary file whose bytes
-    are copied to standard output on success.
+    docstring for modes, links and signals). For a FIFO, a character device
+    or ``"-"`` it is a temporary file in the system's temporary folder whose
+    bytes are copied into the device, the FIFO or standard output on
+    success (so writers that seek work too, and a reader gets all or
+    nothing).
 
     On any exception the temporary file is removed and ``path`` is left as
     it was, so nothing already written is lost or half-written.
@@ -335,13 +337,10 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
     ('done', ['out.txt'])
     """
     target = check_output(path)
-    if target.kind == "device":
-        yield target.path  # type: ignore[misc]
-        return
-    real = target.path
+    real = target.path if target.kind == "file" else None
     folder = tempfile.gettempdir() if real is None else real.parent
-    name = "stdout" if real is None else real.name
-    end = suffix or ("" if real is None else real.suffix)
+    name = Path(target.given).name if target.kind == "device" else real.name if real else "stdout"
+    end = suffix or Path(name).suffix
     with _signals_for_cleanup():
         tmp: Path | None = None
         try:
@@ -351,7 +350,7 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
                 tmp = Path(tmp_name)
             yield tmp
             if real is None:
-                _copy_to_stdout(tmp)
+                _copy_out(tmp, target)
                 tmp.unlink()
             else:
                 _take_over(tmp, real)
@@ -367,10 +366,15 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
             raise
 
 
-def _copy_to_stdout(tmp: Path) -> None:
-    sys.stdout.flush()
-    out = getattr(sys.stdout, "buffer", None)
+def _copy_out(tmp: Path, target: OutputTarget) -> None:
+    """Copy a finished temporary file into a device, a FIFO or standard output."""
     with open(tmp, "rb") as src:
+        if target.kind == "device":
+            with open(target.path, "wb") as out:  # type: ignore[arg-type]
+                shutil.copyfileobj(src, out)
+            return
+        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
         if out is None:  # a text-only stream (a test's capture)
             sys.stdout.write(src.read().decode("utf-8", "replace"))
         else:
@@ -389,9 +393,14 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     >>> p.read_text()
     '# ledger\\n'
     """
-    if check_output(path).kind == "stdout":
+    target = check_output(path)
+    if target.kind == "stdout":
         sys.stdout.write(text)
         sys.stdout.flush()
+        return
+    if target.kind == "device":
+        with open(target.path, "w", encoding="utf-8") as f:  # type: ignore[arg-type]
+            f.write(text)
         return
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
@@ -423,12 +432,6 @@ def atomic_savefig(fig: Any, path: str | os.PathLike, **kwargs: Any) -> None:
     """
     target = check_output(path)
     fmt = figure_format(target, fig.canvas.get_supported_filetypes(), kwargs.pop("format", None))
-    if target.kind == "stdout":
-        sys.stdout.flush()
-        out = sys.stdout.buffer
-        fig.savefig(out, format=fmt, **kwargs)
-        out.flush()
-        return
     with atomic_path(path, suffix="." + fmt) as tmp:
         fig.savefig(tmp, format=fmt, **kwargs)
 
