@@ -222,9 +222,17 @@ def test_ctrl_c_is_exit_130_and_one_line():
     proc = _started(
         """
         import sys
-        from aimdmodel.cli import main
-        print("ready", flush=True)
-        sys.exit(main(["simulate", "--steps", "100000000", "--arithmetic", "exact"]))
+        import aimdmodel.cli
+
+        real = aimdmodel.cli.simulate
+
+        def simulate(*args, **kw):  # the run has started, inside main's error path
+            print("ready", flush=True)
+            return real(*args, **kw)
+
+        aimdmodel.cli.simulate = simulate
+        sys.exit(aimdmodel.cli.main(["simulate", "--steps", "100000000", "--arithmetic",
+                                     "exact"]))
         """
     )
     with proc:
