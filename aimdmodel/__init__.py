@@ -28,7 +28,7 @@ from .policies import (
     Policy,
     make_policy,
 )
-from .sweep import policy_grid, sweep
+from .sweeps import policy_grid, sweep
 from .trajectory import Trajectory
 
 __all__ = [

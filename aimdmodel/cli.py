@@ -1,208 +1,159 @@
 """The ``aimdmodel`` command line.
 
-``aimdmodel`` alone prints the headline table (simulated long-run efficiency
-of each seed policy beside the figure its paper claims);
-``aimdmodel simulate`` runs one system. Errors exit with code 2 and one line
-on stderr, never a traceback.
+Commands of the library: ``simulate`` (run one system and print its
+windows), ``derive`` (closed forms from a policy's code) and ``sweep`` (a
+grid of runs, one row of metrics per run). Other commands come from plugins:
+every entry point of the group ``aimdmodel.commands``
+(:data:`COMMAND_GROUP`) is a function ``register(subparsers) -> None`` that
+adds its subparsers with ``set_defaults(func=...)``; the installed package
+registers ``headline``, ``handout`` (:mod:`papers.commands`) and ``check``
+(:mod:`paper_checks.cli`). A command function returns the text to print, or
+an iterable of lines (printed as they come), or None. ``aimdmodel`` alone
+runs ``headline`` when a plugin registered it, else prints the usage.
+
+Plugins build their options with the helpers here: argument types
+(:func:`number`, :func:`number_list`, :func:`count`, :func:`positive_float`,
+:func:`float_list`, :func:`output_file`), :func:`parse_params` and
+:func:`format_table`.
+
+Exit codes: 0 done; 1 an internal error (a bug: the line says so, and
+``AIMDMODEL_DEBUG=1`` shows the traceback); 2 bad input or a failed read or
+write; 130 interrupted (Ctrl-C); 128 + n after signal n (``SIGTERM``,
+``SIGHUP``) arrived while a file was being written (the temporary file is
+removed first). Every error is one line on stderr, never a traceback; a
+closed standard output (``aimdmodel simulate | head -1``) ends the command
+quietly with 141, as a pipe's writer killed by ``SIGPIPE`` would.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
+import contextlib
+import dataclasses
+import importlib.metadata
 import json
+import os
+import re
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from . import metrics
-from ._arith import to_fraction
-from ._io import atomic_savefig
+from . import __version__
+from ._arith import ARITHMETICS, to_fraction
+from ._format import fmt_number
+from ._io import Terminated, atomic_savefig, check_output, ensure_kernel_cache, figure_format
 from .engine import simulate
-from .policies import AIMD, AIMDFC, POLICIES, AIMDFCPlus, NewAIMD, Policy, make_policy
+from .engines import ENGINES
+from .feedback import CONVENTIONS
+from .policies import POLICIES, make_policy
+from .trajectory import Trajectory
 
-__all__ = ["HEADLINE", "Claim", "headline_rows", "main"]
+__all__ = [
+    "COMMAND_GROUP",
+    "CLIError",
+    "build_parser",
+    "count",
+    "float_list",
+    "format_table",
+    "main",
+    "number",
+    "number_list",
+    "output_file",
+    "parse_params",
+    "positive_float",
+]
+
+COMMAND_GROUP = "aimdmodel.commands"
+"""The entry-point group of command plugins (``register(subparsers) -> None``)."""
+
+ROWS = ("cycles", "all")
+"""Values of ``simulate --rows``."""
 
 
 class CLIError(Exception):
-    """A usage error: reported as one line on stderr with exit code 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, no usage block
-        raise CLIError(message)
-
-
-@dataclass(frozen=True)
-class Claim:
-    """An efficiency figure as a seed paper states it (quoted, not computed).
-
-    Attributes
-    ----------
-    policy : Policy
-    claimed : Fraction
-        The figure as printed (a lower bound when ``at_least``).
-    text : str
-        The figure as the paper words it.
-    source : str
-        Where the paper says it.
-    at_least : bool
-        True for a claim of the form "more than ...".
-    """
-
-    policy: Policy
-    claimed: Fraction
-    text: str
-    source: str
-    at_least: bool = False
-
-
-HEADLINE: tuple[Claim, ...] = (
-    Claim(AIMD(), Fraction(3, 4), "3/4 (75%)", "seed 003 Sec. 3.1, Eq. 1"),
-    Claim(AIMDFC(), Fraction(5, 6), "5/6", "seed 003 Eq. 7"),
-    Claim(AIMDFCPlus(), Fraction(8, 9), "8/9 (88.9%)", "seed 003 Eq. 16"),
-    Claim(NewAIMD(), Fraction(99, 100), "> 99%", "seed 000, after the recurrences", True),
-    Claim(
-        NewAIMD(reading="charitable"),
-        Fraction(99, 100),
-        "> 99%",
-        "seed 000, after the recurrences",
-        True,
-    ),
-)
-"""The seed policies of the headline table with the efficiency their paper claims."""
-
-
-def headline_rows(
-    capacity: float = 10_000, x0: Sequence[float] = (1, 30), cycles: int = 40
-) -> list[dict[str, Any]]:
-    """Simulate every seed policy and set its efficiency beside the paper's.
-
-    Float arithmetic; efficiency, offered load and the share of congested
-    RTTs are averaged over the second half of the whole cycles
-    (:mod:`aimdmodel.metrics`).
-
-    Parameters
-    ----------
-    capacity : float
-        ``W`` in packets per RTT (default 10 000).
-    x0 : sequence of float
-        Initial windows (default ``(1, 30)``, two flows).
-    cycles : int
-        Congestion events to simulate (default 40).
-
-    Returns
-    -------
-    list of dict
-        One row per policy: ``policy``, ``efficiency``, ``claimed``,
-        ``difference`` (simulated minus claimed), ``offered_load``,
-        ``congested_share``, ``source``.
+    """A usage error: reported as one line on stderr with exit code 2.
 
     Examples
     --------
-    >>> rows = headline_rows(capacity=1000, cycles=20)
-    >>> [r["policy"] for r in rows][:3]
-    ['AIMD(a=1, b=1/2, floor=0)', 'AIMDFC(a=1, b=1/2)', 'AIMDFCPlus(a=1, b=1/2, f=1/2)']
+    >>> str(CLIError("bad option"))
+    'bad option'
     """
-    rows = []
-    for claim in HEADLINE:
-        tr = simulate(claim.policy, list(x0), capacity, cycles=cycles)
-        eff = float(metrics.efficiency(tr))
-        kept = metrics.whole_cycles(tr)
-        n_steps = kept[-1][1] - kept[0][0] + 1
-        rows.append(
-            {
-                "policy": repr(claim.policy),
-                "efficiency": eff,
-                "claimed": claim.text,
-                "difference": eff - float(claim.claimed),
-                "offered_load": float(metrics.offered_load(tr)),
-                "congested_share": len(kept) / n_steps,
-                "source": claim.source,
-            }
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (a :class:`CLIError`)."""
+
+    commands: dict[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> None:  # type: ignore[override]  # no usage block
+        raise CLIError(message)
+
+
+class _StdoutError(OSError):
+    """Standard output cannot be written (a full disk, a file-size limit, ...)."""
+
+
+# --------------------------------------------------------------------------
+# argument types (for the library's commands and the plugins')
+# --------------------------------------------------------------------------
+_EXPONENT = re.compile(r"[eE]\s*([+-]?\d+)\s*$")
+_MAX_EXPONENT = 100_000
+
+
+def number(text: str) -> Fraction:
+    """Read a number exactly: ``0.5``, ``1/2``, ``1e400`` (an argparse type).
+
+    Exact arithmetic has no float range: ``1e400`` is the integer 10**400.
+    Only a float conversion later may overflow (and then names the value).
+
+    Examples
+    --------
+    >>> number("0.1"), number("65/2"), number("1e3")
+    (Fraction(1, 10), Fraction(65, 2), Fraction(1000, 1))
+    """
+    match = _EXPONENT.search(text)
+    if match and abs(int(match.group(1))) > _MAX_EXPONENT:
+        raise argparse.ArgumentTypeError(
+            f"the exponent of {text!r} is out of range (at most {_MAX_EXPONENT} digits)"
         )
-    return rows
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-    lines = [header, ["-" * w for w in widths], *rows]
-    return "\n".join(
-        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in lines
-    )
-
-
-def _headline(args: argparse.Namespace) -> str:
-    rows = headline_rows(capacity=args.capacity, x0=args.windows, cycles=args.cycles)
-    if args.format == "json":
-        return json.dumps(rows, indent=2)
-    body = _table(
-        [
-            "policy", "simulated", "claimed", "difference", "offered load",
-            "congested RTTs", "source",
-        ],
-        [
-            [
-                r["policy"],
-                f"{r['efficiency']:.4f}",
-                r["claimed"],
-                f"{r['difference']:+.4f}",
-                f"{r['offered_load']:.4f}",
-                f"{100 * r['congested_share']:.2f}%",
-                r["source"],
-            ]
-            for r in rows
-        ],
-    )
-    return (
-        f"Long-run efficiency, mean of min(sum, W)/W over the second half of {args.cycles} "
-        f"cycles;\nW = {args.capacity:g} packets/RTT, windows from "
-        f"{', '.join(f'{v:g}' for v in args.windows)}, float64 arithmetic.\n\n{body}\n\n"
-        "An efficiency near 1 with every RTT congested (and offered load above 1) is a\n"
-        "system that no longer backs off, not an efficient one; see `aimdmodel simulate "
-        "--policy new-aimd`."
-    )
-
-
-# --------------------------------------------------------------------------
-# argument parsing helpers
-# --------------------------------------------------------------------------
-def _number_list(text: str) -> list[Fraction]:
     try:
-        values = [to_fraction(v, "windows") for v in text.split(",")]
-    except (ValueError, TypeError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        return to_fraction(text, "value")
+    except (ValueError, TypeError):
+        raise argparse.ArgumentTypeError(
+            f"must be a number such as 0.5, 1/2 or 1e-3, got {text!r}"
+        ) from None
+
+
+def number_list(text: str) -> list[Fraction]:
+    """Read comma-separated numbers exactly (an argparse type).
+
+    Examples
+    --------
+    >>> number_list("1,30")
+    [Fraction(1, 1), Fraction(30, 1)]
+    """
+    values = []
+    for i, item in enumerate(text.split(",")):
+        try:
+            values.append(number(item))
+        except argparse.ArgumentTypeError as exc:
+            raise argparse.ArgumentTypeError(f"item {i + 1} {exc}") from None
     return values
 
 
-def _float_list(text: str) -> list[float]:
-    return [float(v) for v in _number_list(text)]
+def count(text: str) -> int:
+    """Read a whole number ``>= 0`` (an argparse type).
 
-
-def _positive_number(text: str) -> float:
-    try:
-        value = float(to_fraction(text, "capacity"))
-    except (ValueError, TypeError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
-
-
-def _exact_number(text: str) -> Fraction:
-    try:
-        return to_fraction(text, "capacity")
-    except (ValueError, TypeError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _count(text: str) -> int:
+    Examples
+    --------
+    >>> count("40")
+    40
+    """
     try:
         value = int(text)
     except ValueError:
@@ -210,6 +161,134 @@ def _count(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be an int >= 0, got {text}")
     return value
+
+
+def _approx(value: Fraction) -> str:
+    """Show a Fraction of any size as a short decimal (``1e+400``)."""
+    return f"{(Decimal(value.numerator) / Decimal(value.denominator)).normalize():.4g}"
+
+
+def _float_value(value: Fraction, name: str = "", hint: str = "") -> float:
+    """Convert to float; ValueError naming ``name`` on overflow or underflow to 0."""
+    label = f"{name} = {_approx(value)}" if name else _approx(value)
+    try:
+        result = float(value)
+    except OverflowError:
+        raise ValueError(
+            f"{label} is too large for float arithmetic "
+            f"(the largest float is {sys.float_info.max:.4g}){hint}"
+        ) from None
+    if result == 0 and value != 0:
+        raise ValueError(f"{label} is too small for float arithmetic: it rounds to 0{hint}")
+    return result
+
+
+def positive_float(text: str) -> float:
+    """Read a number ``> 0`` that a float holds (an argparse type).
+
+    Examples
+    --------
+    >>> positive_float("1e4")
+    10000.0
+    >>> try:
+    ...     positive_float("1e400")
+    ... except argparse.ArgumentTypeError as exc:
+    ...     print(exc)
+    1e+400 is too large for float arithmetic (the largest float is 1.798e+308)
+    """
+    value = number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
+    try:
+        return _float_value(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def float_list(text: str) -> list[float]:
+    """Read comma-separated numbers ``>= 0`` that a float holds (an argparse type).
+
+    Examples
+    --------
+    >>> float_list("1,30")
+    [1.0, 30.0]
+    """
+    values = []
+    for i, v in enumerate(number_list(text)):
+        try:
+            values.append(_float_value(v, f"item {i + 1}"))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return values
+
+
+def _os_text(exc: OSError) -> str:
+    """One line for an OSError: ``PATH: reason`` (no ``[Errno N]``)."""
+    reason = exc.strerror or " ".join(str(exc).split()) or type(exc).__name__
+    if exc.filename is None:
+        return reason
+    where = os.fsdecode(exc.filename)
+    if exc.filename2 is not None:
+        where += f" -> {os.fsdecode(exc.filename2)}"
+    return f"{where}: {reason}"
+
+
+def _figure_types() -> dict[str, str]:
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return FigureCanvasBase.get_supported_filetypes()
+
+
+def output_file(
+    *, suffix: str | None = None, figure: bool = False, stdout: bool = True
+) -> Callable[[str], str]:
+    """Return an argparse type that checks an output path before any work.
+
+    The path is checked by :func:`aimdmodel._io.check_output` when the
+    command line is parsed, so a folder, a path ending in ``/``, a missing
+    folder or an unwritable file is refused before anything is computed.
+
+    Parameters
+    ----------
+    suffix : str, optional
+        A suffix the file name must end in (``".pdf"``), case-insensitive.
+    figure : bool
+        The file is a matplotlib figure: its suffix must name a format
+        matplotlib writes.
+    stdout : bool
+        Whether ``-`` (standard output) is allowed.
+
+    Examples
+    --------
+    >>> check = output_file(suffix=".pdf")
+    >>> check("/tmp/handout.pdf")
+    '/tmp/handout.pdf'
+    >>> check("/tmp/")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: /tmp/: it ends in '/', a folder, not a file
+    """
+
+    def output(text: str) -> str:
+        try:
+            target = check_output(text)
+        except OSError as exc:
+            raise argparse.ArgumentTypeError(_os_text(exc)) from None
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if target.kind == "stdout" and not stdout:
+            raise argparse.ArgumentTypeError("- (standard output) is not possible here")
+        if suffix and not text.lower().endswith(suffix.lower()):
+            raise argparse.ArgumentTypeError(f"must end in {suffix}, got {text!r}")
+        if figure:
+            try:
+                figure_format(target, _figure_types())
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+        return text
+
+    output.__name__ = "output file"
+    return output
 
 
 def parse_params(items: Sequence[str]) -> dict[str, Any]:
@@ -226,91 +305,249 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for item in items:
         name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not value:
             raise ValueError(f"--param must look like NAME=VALUE, got {item!r}")
         try:
-            params[name.strip()] = to_fraction(value.strip(), name)
-        except (ValueError, TypeError):
-            params[name.strip()] = value.strip()
+            params[name] = number(value)
+        except argparse.ArgumentTypeError:
+            params[name] = value
     return params
 
 
-def _fmt(v: Any) -> str:
+# --------------------------------------------------------------------------
+# tables
+# --------------------------------------------------------------------------
+def _aligned(row: Sequence[str], widths: Sequence[int]) -> str:
+    return "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+
+
+def _widths(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[int]:
+    widths = [len(h) for h in header]
+    for row in rows:
+        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+    return widths
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Align text cells in columns under a header and a line of dashes.
+
+    Examples
+    --------
+    >>> print(format_table(["step", "w1"], [["0", "1.0"], ["10", "11.0"]]))
+    step  w1
+    ----  ----
+    0     1.0
+    10    11.0
+    """
+    widths = _widths(header, rows)
+    lines = [header, ["-" * w for w in widths], *rows]
+    return "\n".join(_aligned(r, widths) for r in lines)
+
+
+# --------------------------------------------------------------------------
+# simulate: the printed rows, streamed
+# --------------------------------------------------------------------------
+_CHUNK = 4096
+
+
+@dataclasses.dataclass(frozen=True)
+class _Printed:
+    """The rows ``simulate`` prints: every step, or the knots of the run."""
+
+    tr: Trajectory
+    rows: str  # "cycles" or "all", as asked
+    steps: np.ndarray  # the step of each printed row
+    index: np.ndarray | None  # rows of tr.windows to print (None: all, in order)
+    feedback: np.ndarray  # feedback of each printed row but the last
+
+    @classmethod
+    def of(cls, tr: Trajectory, rows: str) -> _Printed:
+        if tr.cycle_record is not None:  # the run kept its knots only
+            steps = np.asarray(tr.cycle_record.times, dtype=np.int64)
+            events = np.asarray(tr.congestion_steps)
+            fb = np.where(np.isin(steps[:-1], events), 0, 1)
+            return cls(tr, rows, steps, None, fb)
+        if rows == "all":
+            return cls(tr, rows, np.arange(tr.n_steps + 1), None, tr.feedback)
+        events = np.asarray(tr.congestion_steps, dtype=np.int64)
+        ends = np.array([0, tr.n_steps], dtype=np.int64)
+        steps = np.unique(np.concatenate([ends, events, np.minimum(events + 1, tr.n_steps)]))
+        return cls(tr, rows, steps, steps, tr.feedback[steps[:-1]])
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def chunks(self) -> Iterator[tuple[int, int]]:
+        for k0 in range(0, len(self), _CHUNK):
+            yield k0, min(len(self), k0 + _CHUNK)
+
+    def values(self, k0: int, k1: int) -> tuple[list, list, list, list]:
+        """Return steps, feedback ("" for the last row), windows and totals of rows k0..k1-1."""
+        pick = slice(k0, k1) if self.index is None else self.index[k0:k1]
+        fb = self.feedback[k0:k1].tolist()
+        fb += [""] * (k1 - k0 - len(fb))
+        return (self.steps[k0:k1].tolist(), fb, self.tr.windows[pick].tolist(),
+                self.tr.totals[pick].tolist())
+
+    def cells(self, k0: int, k1: int) -> list[list[str]]:
+        steps, fb, windows, totals = self.values(k0, k1)
+        fw, ft = _formatter(self.tr.windows.dtype), _formatter(self.tr.totals.dtype)
+        return [
+            [str(t), str(f), *map(fw, w), ft(s)]
+            for t, f, w, s in zip(steps, fb, windows, totals, strict=True)
+        ]
+
+
+def _formatter(dtype: np.dtype) -> Callable[[Any], str]:
+    """``fmt_number`` for the values of an array of this dtype, without its per-value dispatch.
+
+    ``tolist()`` gives Python floats and ints, for which ``fmt_number`` is
+    ``repr`` and ``str`` (tests/test_cli.py checks that they agree).
+    """
+    if dtype.kind == "f":
+        return float.__repr__
+    if dtype.kind in "iu":
+        return int.__str__
+    return fmt_number
+
+
+def _header(tr: Trajectory) -> list[str]:
+    return ["step", "feedback", *(f"w{i + 1}" for i in range(tr.n_flows)), "sum"]
+
+
+def _table_out(title: str, tr: Trajectory, printed: _Printed) -> Iterator[str]:
+    header = _header(tr)
+    # two passes, nothing kept: the widths first, then the lines
+    widths = _widths(header, (r for k0, k1 in printed.chunks() for r in printed.cells(k0, k1)))
+    yield title + "\n"
+    yield _aligned(header, widths)
+    yield _aligned(["-" * w for w in widths], widths)
+    for k0, k1 in printed.chunks():
+        yield "\n".join(_aligned(r, widths) for r in printed.cells(k0, k1))
+
+
+def _csv_out(title: str, tr: Trajectory, printed: _Printed) -> Iterator[str]:
+    yield ",".join(_header(tr))
+    for k0, k1 in printed.chunks():
+        yield "\n".join(",".join(r) for r in printed.cells(k0, k1))
+
+
+def _json_token(v: Any) -> str:
     if isinstance(v, Fraction):
-        return str(v)
+        return str(v.numerator) if v.denominator == 1 else f'"{v}"'
     if isinstance(v, (float, np.floating)):
-        return repr(float(v))
-    return str(v)
+        return json.dumps(float(v))
+    return str(int(v))
 
 
-def _json_value(v: Any) -> Any:
-    if isinstance(v, Fraction):
-        return str(v) if v.denominator != 1 else int(v)
-    if isinstance(v, (np.floating, float)):
-        return float(v)
-    return int(v)
+def _json_list(name: str, values: np.ndarray, per_line: int, last: bool = False) -> Iterator[str]:
+    """Yield ``"name": [ ... ]`` with ``per_line`` values a line."""
+    n = len(values)
+    if n == 0:
+        yield f' "{name}": []' + ("" if last else ",")
+        return
+    yield f' "{name}": ['
+    for k0 in range(0, n, per_line * 64):
+        k1 = min(n, k0 + per_line * 64)
+        items = [_json_token(v) for v in values[k0:k1].tolist()]
+        lines = ["  " + ", ".join(items[j : j + per_line]) for j in range(0, len(items), per_line)]
+        yield ",\n".join(lines) + ("," if k1 < n else "")
+    yield " ]" + ("" if last else ",")
 
 
-def _simulate(args: argparse.Namespace) -> str:
-    policy = make_policy(args.policy, **parse_params(args.param))
+def _json_out(title: str, tr: Trajectory, printed: _Printed) -> Iterator[str]:
+    rows = printed.rows
+    yield "{"
+    yield f' "policy": {json.dumps(repr(tr.policy))},'
+    yield f' "capacity": {_json_token(tr.capacity)},'
+    yield f' "arithmetic": {json.dumps(tr.arithmetic)},'
+    yield f' "congestion": {json.dumps(tr.congestion)},'
+    yield f' "engine": {json.dumps(tr.engine)},'
+    yield f' "rows": {json.dumps(rows)},'
+    if rows == "cycles":
+        yield from _json_list("steps", printed.steps, 16)
+    yield ' "windows": ['
+    n = len(printed)
+    finite = printed.tr.windows.dtype.kind == "f"
+    for k0, k1 in printed.chunks():
+        windows = printed.values(k0, k1)[2]
+        token = float.__repr__ if finite and np.isfinite(windows).all() else _json_token
+        text = ",\n".join("  [" + ", ".join(map(token, w)) + "]" for w in windows)
+        yield text + ("," if k1 < n else "")
+    yield " ],"
+    yield from _json_list("feedback", np.asarray(printed.feedback), 32)
+    yield from _json_list("congestion_steps", np.asarray(tr.congestion_steps), 16, last=True)
+    yield "}"
+
+
+_OUTPUTS = {"table": _table_out, "csv": _csv_out, "json": _json_out}
+
+
+def _warn(message: str | None) -> None:
+    if message:
+        print(f"aimdmodel: warning: {message}", file=sys.stderr)
+
+
+def _check_float_range(args: argparse.Namespace, params: dict[str, Any]) -> None:
+    """Refuse, naming it, a value that a float cannot hold (float arithmetic only)."""
+    hint = "; use --arithmetic exact"
+    _float_value(args.capacity, "capacity", hint)
+    for i, w in enumerate(args.windows):
+        if w != 0:
+            _float_value(w, f"windows[{i}] (flow {i})", hint)
+    for name, value in params.items():
+        if isinstance(value, Fraction) and value != 0:
+            _float_value(value, name, hint)
+
+
+def _plot(tr: Trajectory, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    try:
+        tr.plot(ax=ax)
+        fig.tight_layout()
+        atomic_savefig(fig, path, dpi=120)
+    finally:
+        plt.close(fig)
+
+
+def _simulate(args: argparse.Namespace) -> Iterator[str]:
+    params = parse_params(args.param)
+    policy = make_policy(args.policy, **params)
+    if args.arithmetic == "float":
+        _check_float_range(args, params)
+    if args.engine in ("kernel", "auto"):
+        _warn(ensure_kernel_cache())
+    steps = 100 if args.steps is None and args.cycles is None else args.steps
     tr = simulate(
-        policy,
-        args.windows,
-        args.capacity,
-        steps=args.steps,
-        cycles=args.cycles,
-        arithmetic=args.arithmetic,
-        congestion=args.congestion,
-        engine=args.engine,
+        policy, args.windows, args.capacity, steps=steps, cycles=args.cycles,
+        arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
+        record="all" if args.rows == "all" or args.plot else "cycles",
     )
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        fig, ax = plt.subplots(figsize=(8, 4.5))
-        try:
-            tr.plot(ax=ax)
-            fig.tight_layout()
-            atomic_savefig(fig, args.plot, dpi=120)
-        finally:
-            plt.close(fig)
-    m = tr.n_flows
-    header = ["step", "feedback", *(f"w{i + 1}" for i in range(m)), "sum"]
-    rows = []
-    for t in range(tr.n_steps + 1):
-        fb = str(int(tr.feedback[t])) if t < tr.n_steps else ""
-        rows.append([str(t), fb, *(_fmt(v) for v in tr.windows[t]), _fmt(tr.totals[t])])
-    if args.format == "json":
-        return json.dumps(
-            {
-                "policy": repr(policy),
-                "capacity": _json_value(tr.capacity),
-                "arithmetic": tr.arithmetic,
-                "congestion": tr.congestion,
-                "windows": [[_json_value(v) for v in row] for row in tr.windows],
-                "feedback": [int(v) for v in tr.feedback],
-                "congestion_steps": [int(v) for v in tr.congestion_steps],
-            },
-            indent=1,
-        )
-    if args.format == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
-        return buf.getvalue().rstrip("\n")
+        _plot(tr, args.plot)
+    n_events = len(tr.congestion_steps)
     title = (
-        f"{policy!r}, W = {_fmt(tr.capacity)}, {tr.arithmetic} arithmetic, "
-        f"{tr.n_steps} steps, {len(tr.congestion_steps)} congestion events"
+        f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
+        f"{tr.n_steps} steps, {n_events} congestion events"
     )
-    return title + "\n\n" + _table(header, rows)
+    if args.rows == "cycles":
+        title += (
+            "\nrows: step 0, every congestion step and the step after it, the last step "
+            "(--rows all prints every step)"
+        )
+    return _OUTPUTS[args.format](title, tr, _Printed.of(tr, args.rows))
 
 
+# --------------------------------------------------------------------------
+# derive and sweep
+# --------------------------------------------------------------------------
 def _derive(args: argparse.Namespace) -> str:
-    import dataclasses
-
     import sympy
 
     from .symbolic import derive
@@ -334,43 +571,266 @@ def _derive(args: argparse.Namespace) -> str:
     return cf.summary()
 
 
-def _handout(args: argparse.Namespace) -> str:
-    from .handout import build_handout  # draws on bare Figures: no pyplot, no backend switch
+def _grid(items: Sequence[str]) -> dict[str, list[Any]]:
+    """Parse ``NAME=V1,V2,...`` items into a parameter grid."""
+    grid: dict[str, list[Any]] = {}
+    for item in items:
+        name, sep, values = item.partition("=")
+        name = name.strip()
+        if not sep or not name or not values.strip():
+            raise ValueError(f"--param must look like NAME=VALUE[,VALUE...], got {item!r}")
+        grid[name] = [parse_params([f"{name}={v}"])[name] for v in values.split(",")]
+    return grid
 
-    pages = build_handout(args.out)
-    lines = [f"wrote {args.out} ({len(pages)} pages)"]
-    lines += [f"{i:2d}. {p.title}" for i, p in enumerate(pages, start=1)]
+
+def _sweep_json(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else str(v)
+    if isinstance(v, tuple):
+        return [_sweep_json(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _sweep_json(x) for k, x in v.items()}
+    return v
+
+
+def _sweep_cell(v: Any, style: str) -> str:
+    if v is None:
+        return "-" if style == "ledger" else ""
+    if isinstance(v, tuple):
+        return ",".join(fmt_number(x, "short") for x in v)
+    return fmt_number(v, style) if not isinstance(v, str) else v
+
+
+def _sweep(args: argparse.Namespace) -> str:
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from .sweeps import policy_grid, sweep
+
+    grid = _grid(args.param)
+    policies = [p for name in args.policy or ["aimd"] for p in policy_grid(name, **grid)]
+    windows = args.windows or [[Fraction(1), Fraction(30)]]
+    if len({len(w) for w in windows}) != 1:
+        raise ValueError("every --windows must give the same number of flows")
+    if args.arithmetic == "float":
+        hint = "; use --arithmetic exact"
+        for c in args.capacity:
+            _float_value(c, "capacity", hint)
+        for v in (v for w in windows for v in w if v != 0):
+            _float_value(v, "windows", hint)
+    if args.engine in ("kernel", "auto"):
+        _warn(ensure_kernel_cache())
+    cycles = 40 if args.steps is None and args.cycles is None else args.cycles
+    with (ThreadPoolExecutor(1) if args.jobs == 1 else ProcessPoolExecutor(args.jobs)) as ex:
+        rows = sweep(
+            policies, windows, args.capacity, steps=args.steps, cycles=cycles,
+            arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
+            metrics=args.metrics, burn_in=args.burn_in, eps=args.eps,
+            on_error=args.on_error, executor=ex,
+        )
+    columns = ["policy", "x0", "capacity", "engine", *args.metrics, "notes"]
+    columns += ["error"] if args.on_error == "record" else []
+    if args.format == "json":
+        return json.dumps([{k: _sweep_json(r[k]) for k in columns} for r in rows], indent=1)
+    if args.format == "csv":
+        return "\n".join([",".join(columns)] + [
+            ",".join(json.dumps(c) if "," in c else c
+                     for c in (_sweep_cell(r[k], "full") for k in columns)) for r in rows
+        ])
+    return format_table(columns, [[_sweep_cell(r[k], "ledger") for k in columns] for r in rows])
+
+
+def _metric_list(text: str) -> list[str]:
+    from .sweeps import METRICS
+
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in METRICS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown metric {bad[0] if bad else text!r}; choose from {', '.join(METRICS)}"
+        )
+    return names
+
+
+def _add_sweep(sub: Any) -> None:
+    from .sweeps import DEFAULT_METRICS, METRICS, ON_ERROR
+
+    swp = sub.add_parser(
+        "sweep", help="run a grid of systems and print one row of metrics per run",
+        description="Run every policy x starting windows x capacity and print a table "
+                    "of metrics, one row per run (aimdmodel.sweep).",
+        epilog=_policy_list() + "\n\nexamples:\n"
+               "  aimdmodel sweep --policy aimd --param b=1/2,3/4,7/8 --capacity 100,1000\n"
+               "  aimdmodel sweep --policy aimd --policy aimd-fc --windows 1,30 --windows 5,5 "
+               "--format csv",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    swp.add_argument("--policy", action="append", choices=sorted(POLICIES), metavar="NAME",
+                     help="a policy (repeatable; default aimd)")
+    swp.add_argument("--param", action="append", default=[], metavar="NAME=V1,V2",
+                     help="values of a parameter of every policy (repeatable; the grid is "
+                          "their product)")
+    swp.add_argument("--windows", action="append", type=number_list,
+                     help="initial windows, comma separated (repeatable; default 1,30)")
+    swp.add_argument("--capacity", type=number_list, default=[Fraction(100)],
+                     help="capacities W, comma separated (default 100)")
+    group = swp.add_mutually_exclusive_group()
+    group.add_argument("--steps", type=count, help="number of steps of every run")
+    group.add_argument("--cycles", type=count, help="congestion events per run (default 40)")
+    swp.add_argument("--arithmetic", choices=ARITHMETICS, default="float",
+                     help=_choices_help("arithmetic", _ARITHMETIC_HELP, "float"))
+    swp.add_argument("--engine", choices=tuple(ENGINES), default="auto",
+                     help="engine (default auto), as for simulate")
+    swp.add_argument("--congestion", choices=CONVENTIONS, default=">=",
+                     help="congestion when sum >= W (default) or sum > W")
+    swp.add_argument("--metrics", type=_metric_list, default=list(DEFAULT_METRICS),
+                     help=f"columns, comma separated, from {', '.join(METRICS)} "
+                          f"(default {','.join(DEFAULT_METRICS)})")
+    swp.add_argument("--burn-in", type=count, help="whole cycles discarded (default half)")
+    swp.add_argument("--eps", type=number, default=Fraction(1),
+                     help="tolerance of the fairness metrics in packets (default 1)")
+    swp.add_argument("--on-error", choices=ON_ERROR, default="raise",
+                     help="raise (default): the first failed run stops the sweep; record: "
+                          "its row says why in an error column")
+    swp.add_argument("--jobs", type=_positive_count, default=None,
+                     help="worker processes (default: one per core; 1: in this process)")
+    swp.add_argument("--format", choices=["table", "csv", "json"], default="table",
+                     help="table (default; metrics to 4 decimals), csv or json (exact values)")
+    swp.set_defaults(func=_sweep)
+
+
+def _positive_count(text: str) -> int:
+    value = count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an int >= 1, got {text}")
+    return value
+
+
+# --------------------------------------------------------------------------
+# the parser
+# --------------------------------------------------------------------------
+_SIMULATE_EXAMPLES = """\
+examples:
+  aimdmodel simulate --policy aimd --windows 1,30 --capacity 100 --steps 40 --arithmetic exact
+  aimdmodel simulate --policy aimd-fc-plus --param f=1/4 --cycles 10 --format csv --plot fc.png
+  aimdmodel simulate --policy new-aimd --param reading=charitable --capacity 1000 --rows all
+  aimdmodel simulate --policy aimd --capacity 1e6 --cycles 20 --engine cycle --format json"""
+
+_DERIVE_EXAMPLES = """\
+examples:
+  aimdmodel derive aimd-fc-plus
+  aimdmodel derive aimd --param b=b --format latex
+  aimdmodel derive new-aimd --format json"""
+
+_ARITHMETIC_HELP = {
+    "float": "float64",
+    "exact": "Fractions, no rounding anywhere",
+    "integer": "whole packets, floored after every step",
+}
+
+
+def _default_text(field: dataclasses.Field) -> str:
+    if field.default is not dataclasses.MISSING:
+        value = field.default
+    elif field.default_factory is not dataclasses.MISSING:
+        value = field.default_factory()
+    else:
+        return f"{field.name} (required)"
+    return f"{field.name}={value if isinstance(value, str) else fmt_number(value, 'short')}"
+
+
+def _policy_list() -> str:
+    """List the registry's policies with their parameters and defaults, for --help."""
+    lines = ["policies (NAME, then its parameters with their defaults; set them with "
+             "--param NAME=VALUE):"]
+    for name in sorted(POLICIES):
+        cls = POLICIES[name]
+        doc = (cls.__doc__ or "").strip().splitlines()
+        summary = doc[0].replace("``", "") if doc else ""
+        title = cls.display_name or cls.__name__
+        lines.append(f"  {name:<21} {' '.join(_default_text(f) for f in dataclasses.fields(cls))}")
+        lines.append(f"  {'':<21} {title}: {summary}")
     return "\n".join(lines)
 
 
-def _check(args: argparse.Namespace) -> str:
-    try:
-        from paper_checks.runner import run, summary, to_json, to_markdown
-    except ImportError as exc:  # an install made before paper_checks existed
-        raise RuntimeError(
-            f"the paper_checks package is not importable ({exc}); reinstall aimdmodel"
-        ) from None
-    from ._io import atomic_write_text
+def _choices_help(what: str, items: dict[str, str], default: str) -> str:
+    parts = "; ".join(f"{k}: {v}" for k, v in items.items())
+    return f"{what} (default {default}): {parts}"
 
-    if args.out:
-        folder = Path(args.out).parent
-        if not folder.is_dir():  # fail before the ledger runs, not after
-            raise FileNotFoundError(f"the folder of {args.out!r} does not exist")
-    claims = run([args.paper] if args.paper else None)
-    text = to_json(claims) if args.format == "json" else to_markdown(claims)
-    if args.out:
-        atomic_write_text(args.out, text)
-        counts = summary(claims)
-        parts = "; ".join(
-            f"{key}: " + ", ".join(f"{n} {v}" for v, n in cnt.items())
-            for key, cnt in counts.items()
-        )
-        return f"wrote {len(claims)} claims to {args.out} ({parts})"
-    return text.rstrip("\n")
+
+def _add_simulate(sub: Any) -> None:
+    sim = sub.add_parser(
+        "simulate", help="run one system and print its windows",
+        description="Run m flows of one policy on a bottleneck of capacity W and print "
+                    "the windows.",
+        epilog=_policy_list() + "\n\n" + _SIMULATE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sim.add_argument("--policy", choices=sorted(POLICIES), default="aimd", metavar="NAME",
+                     help="the policy, one of the NAMEs listed below (default aimd)")
+    sim.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                     help="policy parameter, e.g. b=0.5 or b=1/2 (repeatable)")
+    sim.add_argument("--windows", type=number_list, default=[Fraction(1), Fraction(30)],
+                     help="initial windows, comma separated (default 1,30)")
+    sim.add_argument("--capacity", type=number, default=Fraction(100),
+                     help="capacity W in packets per RTT (default 100)")
+    group = sim.add_mutually_exclusive_group()
+    group.add_argument("--steps", type=count, help="number of steps (default 100)")
+    group.add_argument("--cycles", type=count, help="stop after this many congestion events")
+    sim.add_argument("--arithmetic", choices=ARITHMETICS, default="float",
+                     help=_choices_help("arithmetic", _ARITHMETIC_HELP, "float"))
+    sim.add_argument("--engine", choices=tuple(ENGINES), default="step",
+                     help=_choices_help("engine", {k: e.summary for k, e in ENGINES.items()},
+                                        "step"))
+    sim.add_argument("--congestion", choices=CONVENTIONS, default=">=",
+                     help="congestion when sum >= W (default, as the papers) or sum > W")
+    sim.add_argument(
+        "--rows", choices=ROWS, default="cycles",
+        help="rows printed. cycles (default): the windows at step 0, at every congestion "
+             "step and the step after it, and at the last step (a few rows per cycle; the "
+             "run keeps only these); all: every step (T+1 rows)",
+    )
+    sim.add_argument(
+        "--format", choices=tuple(_OUTPUTS), default="table",
+        help="table (default): a title and aligned columns step, feedback, w1..wm, sum; "
+             "csv: the same columns; json: one object with policy, capacity, arithmetic, "
+             "congestion, engine, rows, steps (with --rows cycles), windows, feedback (of "
+             "every row but the last), congestion_steps",
+    )
+    sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
+                     help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
+    sim.set_defaults(func=_simulate)
+
+
+def _add_derive(sub: Any) -> None:
+    der = sub.add_parser(
+        "derive", help="closed forms derived with sympy from a policy's code",
+        description="Closed forms (fixed point of the cycle map, efficiency, response "
+                    "constant) derived with sympy from the policy's own code.",
+        epilog=_policy_list() + "\n\n" + _DERIVE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    der.add_argument("name", choices=sorted(POLICIES), metavar="NAME",
+                     help="the policy, one of the NAMEs listed below")
+    der.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                     help="policy parameter: a number (b=0.5, b=1/2) or a symbol (b=b)")
+    der.add_argument("--flows", type=count, default=1, help="number of equal flows (default 1)")
+    der.add_argument("--format", choices=["text", "latex", "json"], default="text")
+    der.set_defaults(func=_derive)
+
+
+def _load_plugins(sub: Any) -> None:
+    """Let every entry point of :data:`COMMAND_GROUP` add its commands."""
+    for ep in sorted(importlib.metadata.entry_points(group=COMMAND_GROUP), key=lambda e: e.name):
+        try:
+            ep.load()(sub)
+        except Exception as exc:  # a broken plugin must not take the library's commands down
+            text = " ".join(str(exc).split())
+            _warn(f"the command plugin {ep.name} ({ep.value}) was not loaded: "
+                  f"{type(exc).__name__}: {text}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Build the argument parser of the ``aimdmodel`` command.
+    """Build the argument parser of the ``aimdmodel`` command, plugins included.
 
     Examples
     --------
@@ -379,100 +839,157 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = _Parser(
         prog="aimdmodel",
-        description="The Chiu-Jain synchronous binary-feedback model of congestion control.",
+        description="The Chiu-Jain synchronous binary-feedback model of congestion control. "
+                    "With no command: aimdmodel headline (when installed).",
+        epilog="Options go after the command: aimdmodel COMMAND --help lists them. Exit "
+               "codes: 0 done, 1 internal error, 2 bad input or failed I/O, 130 interrupted.",
     )
-    parser.add_argument(
-        "--capacity", type=_positive_number, default=10_000.0,
-        help="headline table: capacity W in packets/RTT (default 10000)",
-    )
-    parser.add_argument(
-        "--windows", type=_float_list, default=[1.0, 30.0],
-        help="headline table: initial windows, comma separated (default 1,30)",
-    )
-    parser.add_argument("--cycles", type=_count, default=40,
-                        help="headline table: congestion events to simulate (default 40)")
-    parser.add_argument("--format", choices=["table", "json"], default="table",
-                        help="headline table output format")
-    parser.set_defaults(func=_headline)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-
-    sim = sub.add_parser("simulate", help="run one system and print its windows")
-    sim.add_argument("--policy", choices=sorted(POLICIES), default="aimd")
-    sim.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                     help="policy parameter, e.g. b=0.5 or b=1/2 (repeatable)")
-    sim.add_argument("--windows", type=_number_list, default=[Fraction(1), Fraction(30)],
-                     help="initial windows, comma separated (default 1,30)")
-    sim.add_argument("--capacity", type=_exact_number, default=Fraction(100),
-                     help="capacity W in packets per RTT (default 100)")
-    group = sim.add_mutually_exclusive_group()
-    group.add_argument("--steps", type=_count, help="number of steps (default 100)")
-    group.add_argument("--cycles", type=_count, help="stop after this many congestion events")
-    sim.add_argument("--arithmetic", choices=["float", "exact", "integer"], default="float")
-    sim.add_argument(
-        "--engine", choices=["step", "cycle", "kernel", "auto"], default="step",
-        help="step (the reference), cycle (jumps additive phases), kernel (numba), auto",
-    )
-    sim.add_argument("--congestion", choices=[">=", ">"], default=">=",
-                     help="congestion when sum >= W (default, as the papers) or sum > W")
-    sim.add_argument("--format", choices=["table", "json", "csv"], default="table")
-    sim.add_argument(
-        "--plot", metavar="FILE", help="also draw the windows to FILE (.png, .pdf, .svg)"
-    )
-    sim.set_defaults(func=_simulate)
-
-    der = sub.add_parser("derive", help="closed forms derived with sympy from a policy's code")
-    der.add_argument("name", choices=sorted(POLICIES), metavar="NAME",
-                     help=f"policy: {', '.join(sorted(POLICIES))}")
-    der.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                     help="policy parameter: a number (b=0.5, b=1/2) or a symbol (b=b)")
-    der.add_argument("--flows", type=_count, default=1, help="number of equal flows (default 1)")
-    der.add_argument("--format", choices=["text", "latex", "json"], default="text")
-    der.set_defaults(func=_derive)
-
-    hand = sub.add_parser("handout", help="write the teaching handout (a multi-page PDF)")
-    hand.add_argument("--out", required=True, metavar="FILE.pdf",
-                      help="where to write the PDF (written atomically)")
-    hand.set_defaults(func=_handout)
-
-    chk = sub.add_parser("check", help="run the claims ledger of the seed papers")
-    chk.add_argument("--paper", metavar="KEY",
-                     help="one paper only: lahanas2003, jasem2010, reddy-aiad, bazi2019 or "
-                          "mehta-dahiya (default: all five)")
-    chk.add_argument("--format", choices=["markdown", "json"], default="markdown")
-    chk.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of stdout")
-    chk.set_defaults(func=_check)
+    parser.add_argument("--version", action="version", version=f"aimdmodel {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    _add_simulate(sub)
+    _add_derive(sub)
+    _add_sweep(sub)
+    _load_plugins(sub)
+    parser.commands = dict(sub.choices)
     return parser
 
 
+# --------------------------------------------------------------------------
+# running a command: one error path
+# --------------------------------------------------------------------------
+def _parse(parser: _Parser, argv: list[str]) -> argparse.Namespace | None:
+    if not argv:
+        if "headline" not in parser.commands:
+            return None
+        argv = ["headline"]
+    first = argv[0]
+    if first.startswith("-") and first not in ("-h", "--help", "--version"):
+        raise CLIError(
+            f"{first.split('=')[0]} is not an option of aimdmodel itself; options go after "
+            f"the command: aimdmodel COMMAND {first} ... (commands: "
+            f"{', '.join(parser.commands)})"
+        )
+    return parser.parse_args(argv)
+
+
+def _write(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _StdoutError(exc.errno, exc.strerror or str(exc)) from exc
+
+
+def _emit(result: str | Iterable[str] | None) -> None:
+    """Print a command's result: a text, or lines as they come."""
+    if isinstance(result, str):
+        _write(result + "\n")
+    elif result is not None:
+        for block in result:
+            _write(block + "\n")
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _StdoutError(exc.errno, exc.strerror or str(exc)) from exc
+
+
+def _silence_stdout() -> None:
+    """Point file descriptor 1 at /dev/null so the exit-time flush cannot fail."""
+    if sys.stdout is not sys.__stdout__:
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fd = sys.stdout.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+
+def _describe(exc: Exception) -> tuple[int, str]:
+    """Return the exit code and the one line for an error."""
+    text = " ".join(str(exc).split())
+    if isinstance(exc, _StdoutError):
+        _silence_stdout()
+        return 2, f"cannot write to standard output: {exc.strerror}"
+    if isinstance(exc, OSError):
+        return 2, _os_text(exc)
+    if isinstance(exc, MemoryError):
+        return 2, "out of memory" + (f": {text}" if text else "")
+    if isinstance(exc, OverflowError):
+        return 2, f"numeric overflow: {text}"
+    if isinstance(exc, (CLIError, ValueError, TypeError, ArithmeticError, RuntimeError,
+                        zlib.error)):
+        return 2, text or type(exc).__name__
+    return 1, (f"internal error: {type(exc).__name__}: {text} (a bug; "
+               "AIMDMODEL_DEBUG=1 shows the traceback)")
+
+
+def _say(text: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"aimdmodel: {text}\n")
+        sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def _exact_digits() -> Iterator[None]:
+    """Let exact values of any size be printed (Python caps int-to-str at 4300 digits)."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    if get is None:  # pragma: no cover - Python without the cap
+        yield
+        return
+    old = get()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (0, or 2 on an error).
+    """Run the command line; return the exit code (see the module docstring).
 
     Examples
     --------
-    >>> main(["simulate", "--steps", "2", "--format", "csv"])
+    >>> main(["simulate", "--steps", "2", "--format", "csv", "--rows", "all"])
     step,feedback,w1,w2,sum
     0,1,1.0,30.0,31.0
     1,1,2.0,31.0,33.0
     2,,3.0,32.0,35.0
     0
     """
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-        if args.command == "simulate" and args.steps is None and args.cycles is None:
-            args.steps = 100
-        text = args.func(args)
-    except CLIError as exc:
-        print(f"aimdmodel: error: {exc}", file=sys.stderr)
-        return 2
-    except (ValueError, TypeError, RuntimeError, OSError) as exc:
-        message = " ".join(str(exc).split()) or type(exc).__name__
-        print(f"aimdmodel: error: {message}", file=sys.stderr)
-        return 2
-    print(text)
-    return 0
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    with _exact_digits():
+        try:
+            parser = build_parser()
+            args = _parse(parser, args_list)
+            if args is None:
+                parser.print_help()
+                return 0
+            _emit(args.func(args))
+            return 0
+        except BrokenPipeError:  # the reader went away (| head): stop quietly
+            _silence_stdout()
+            return 141
+        except KeyboardInterrupt:
+            _say("interrupted")
+            return 130
+        except Terminated as exc:
+            _say(str(exc))
+            return int(exc.code)
+        except Exception as exc:
+            if os.environ.get("AIMDMODEL_DEBUG"):
+                raise
+            code, text = _describe(exc)
+            _say(f"error: {text}")
+            return code
 
 
 def console() -> None:  # pragma: no cover - the console-script entry point
     """Entry point of the ``aimdmodel`` console script."""
+    import signal
+
+    if hasattr(signal, "SIGXFSZ"):  # past a file-size limit, fail the write (EFBIG)
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     sys.exit(main())

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from aimdmodel.cli import main
@@ -21,7 +22,7 @@ def run(capsys, *argv):
 
 
 def test_headline_lists_every_seed_policy_with_its_claim(capsys):
-    code, out, err = run(capsys, "--capacity", "2000", "--cycles", "20")
+    code, out, err = run(capsys, "headline", "--capacity", "2000", "--cycles", "20")
     assert code == 0
     assert err == ""
     for name in ("AIMD(", "AIMDFC(", "AIMDFCPlus(", "reading='printed'", "reading='charitable'"):
@@ -32,7 +33,8 @@ def test_headline_lists_every_seed_policy_with_its_claim(capsys):
 
 
 def test_headline_json_differences_are_simulated_minus_claimed(capsys):
-    code, out, _ = run(capsys, "--capacity", "2000", "--cycles", "20", "--format", "json")
+    code, out, _ = run(capsys, "headline", "--capacity", "2000", "--cycles", "20",
+                       "--format", "json")
     rows = json.loads(out)
     assert code == 0
     assert len(rows) == 5
@@ -57,7 +59,7 @@ def test_simulate_table_pinned_example(capsys):
 def test_simulate_json_keeps_exact_values(capsys):
     code, out, _ = run(
         capsys, "simulate", "--windows", "1,30", "--steps", "37", "--arithmetic", "exact",
-        "--format", "json",
+        "--format", "json", "--rows", "all",
     )
     data = json.loads(out)
     assert code == 0
@@ -109,13 +111,13 @@ def test_bad_plot_suffix_writes_nothing_and_keeps_old_file(tmp_path, capsys):
         (["simulate", "--param", "b"], "NAME=VALUE"),
         (["simulate", "--policy", "tcp"], "invalid choice"),
         (["simulate", "--windows", "1,-2"], "x0 must hold windows >= 0"),
-        (["simulate", "--windows", "1,x"], "windows must be a number"),
+        (["simulate", "--windows", "1,x"], "--windows: item 2 must be a number"),
         (["simulate", "--capacity", "0"], "capacity must be finite and > 0"),
         (["simulate", "--steps", "-3"], "must be an int >= 0"),
         (["simulate", "--steps", "3", "--cycles", "2"], "not allowed with"),
         (["simulate", "--arithmetic", "decimal"], "invalid choice"),
         (["simulate", "--windows", "1.5,2", "--arithmetic", "integer"], "whole numbers"),
-        (["--capacity", "-1"], "must be > 0"),
+        (["headline", "--capacity", "-1"], "must be > 0"),
         (["nonsense"], "invalid choice"),
     ],
 )
@@ -146,3 +148,279 @@ def test_simulate_engines_print_the_same_table(capsys, engine):
     code, out, _ = run(capsys, *argv, "--arithmetic", "integer", "--engine", engine)
     assert code == 0
     assert out == reference
+
+
+# --- the headline is a plugin command; aimdmodel alone runs it ---------------------------
+def fast_rows(capacity=10_000, x0=(1, 30), cycles=40):
+    return [{"policy": "P()", "efficiency": 0.75, "claimed": "3/4", "difference": 0.0,
+             "offered_load": 0.75, "congested_share": 0.01, "source": f"W={capacity:g}"}]
+
+
+def test_no_command_runs_the_headline(capsys, monkeypatch):
+    from papers import commands
+
+    monkeypatch.setattr(commands, "headline_rows", fast_rows)
+    alone = run(capsys)
+    explicit = run(capsys, "headline")
+    assert alone == explicit
+    assert alone[0] == 0
+    assert "W=10000" in alone[1]
+
+
+def test_top_level_options_are_refused_not_ignored(capsys):
+    code, out, err = run(capsys, "--capacity", "5", "simulate")
+    assert (code, out) == (2, "")
+    assert "--capacity is not an option of aimdmodel itself" in err
+    assert "aimdmodel COMMAND --capacity" in err
+
+
+def test_version(capsys):
+    from aimdmodel import __version__
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"aimdmodel {__version__}\n"
+
+
+def test_the_library_imports_nothing_from_the_papers():
+    import ast
+    from pathlib import Path
+
+    import aimdmodel
+
+    for path in Path(aimdmodel.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                mods = [node.module or ""]
+            else:
+                continue
+            for mod in mods:
+                assert mod.split(".")[0] not in ("papers", "paper_checks"), (path, mod)
+
+
+# --- --help is generated from the registries ---------------------------------------------
+@pytest.mark.parametrize("command", ["simulate", "derive", "sweep"])
+def test_help_lists_every_policy_with_parameters_and_an_example(capsys, command):
+    import dataclasses
+
+    from aimdmodel.policies import POLICIES
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    for name, cls in POLICIES.items():
+        (line,) = [ln for ln in lines if ln.split()[:1] == [name]]
+        for field in dataclasses.fields(cls):
+            assert f"{field.name}=" in line
+    assert "examples:" in text
+    assert f"aimdmodel {command} " in text.split("examples:")[1]
+
+
+def test_simulate_help_says_what_each_rows_and_format_prints(capsys):
+    from aimdmodel.engines import ENGINES
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "cycles (default): the windows at step 0, at every congestion step" in text
+    assert "all: every step" in text
+    for name, engine in ENGINES.items():
+        assert f"{name}: {engine.summary}" in text
+
+
+# --- --rows: the cycle boundaries by default, every step on demand -----------------------
+def csv_rows(capsys, *argv):
+    code, out, err = run(capsys, "simulate", "--format", "csv", *argv)
+    assert (code, err) == (0, "")
+    return list(csv.reader(io.StringIO(out)))
+
+
+@pytest.mark.parametrize(
+    ("policy", "arithmetic", "engine"),
+    [
+        ("aimd", "exact", "step"),
+        ("aimd", "float", "cycle"),
+        ("aimd", "integer", "kernel"),
+        ("aimd-fc-plus", "exact", "auto"),
+        ("new-aimd", "float", "step"),
+        ("mimd", "float", "kernel"),
+        ("westwood", "exact", "cycle"),
+    ],
+)
+def test_rows_cycles_are_the_knots_of_rows_all(capsys, policy, arithmetic, engine):
+    argv = ["--policy", policy, "--arithmetic", arithmetic, "--engine", engine,
+            "--capacity", "100", "--windows", "1,30", "--cycles", "6"]
+    knots = csv_rows(capsys, *argv)
+    every = csv_rows(capsys, *argv, "--rows", "all")
+    assert knots[0] == every[0]
+    by_step = {row[0]: row for row in every[1:]}
+    steps = [int(row[0]) for row in knots[1:]]
+    assert steps[0] == 0
+    assert steps[-1] == int(every[-1][0])
+    for row in knots[1:]:
+        assert row == by_step[row[0]]
+    congested = {row[0] for row in every[1:] if row[1] == "0"}
+    after = {str(int(s) + 1) for s in congested}
+    assert congested | after <= {row[0] for row in knots[1:]}
+    assert len(knots) < len(every) or policy in ("mimd", "westwood")
+
+
+def test_plot_does_not_change_the_rows(tmp_path, capsys):
+    argv = ["--policy", "aimd-fc", "--cycles", "5", "--arithmetic", "exact"]
+    assert csv_rows(capsys, *argv) == csv_rows(capsys, *argv, "--plot", str(tmp_path / "p.png"))
+
+
+@pytest.mark.parametrize("arithmetic", ["float", "exact", "integer"])
+@pytest.mark.parametrize("rows", ["cycles", "all"])
+def test_json_is_valid_and_complete(capsys, arithmetic, rows):
+    code, out, _ = run(capsys, "simulate", "--format", "json", "--arithmetic", arithmetic,
+                       "--cycles", "4", "--rows", rows)
+    data = json.loads(out)
+    assert code == 0
+    assert data["rows"] == rows
+    n = len(data["windows"])
+    assert len(data["feedback"]) == n - 1
+    if rows == "cycles":
+        assert len(data["steps"]) == n
+        assert [data["steps"].index(s) for s in data["congestion_steps"]] == [
+            i for i, f in enumerate(data["feedback"]) if f == 0
+        ]
+    else:
+        assert "steps" not in data
+        assert data["congestion_steps"] == [i for i, f in enumerate(data["feedback"]) if f == 0]
+
+
+def test_formatter_is_fmt_number():
+    from aimdmodel._format import fmt_number
+    from aimdmodel.cli import _formatter
+
+    rng = np.random.default_rng(0)
+    floats = np.concatenate([rng.normal(size=200) * 10.0 ** rng.integers(-300, 300, 200),
+                             [0.0, -0.0, 1.0, 0.1, 1e16, 2.5e-324]])
+    ints = rng.integers(-(2**62), 2**62, 200)
+    for arr in (floats, ints):
+        fmt = _formatter(arr.dtype)
+        assert [fmt(v) for v in arr.tolist()] == [fmt_number(v) for v in arr]
+
+
+def test_exact_values_of_any_size(capsys):
+    # Python caps int <-> str at 4300 digits; the command line lifts the cap while it prints
+    code, out, _ = run(capsys, "simulate", "--arithmetic", "exact", "--capacity", "1e5000",
+                       "--steps", "1", "--format", "json")
+    if hasattr(sys, "set_int_max_str_digits"):
+        old = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            data = json.loads(out)
+        finally:
+            sys.set_int_max_str_digits(old)
+    else:  # pragma: no cover
+        data = json.loads(out)
+    assert code == 0
+    assert data["capacity"] == 10**5000
+    assert data["windows"] == [[1, 30], [2, 31]]
+
+
+def test_simulate_kernel_engine_for_a_large_run_streams_the_knots(capsys):
+    code, out, _ = run(capsys, "simulate", "--capacity", "1e6", "--cycles", "20", "--engine",
+                       "cycle", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert len(data["windows"]) == 2 * 20 + 1
+    assert data["steps"][-1] == data["congestion_steps"][-1] + 1 == 5_250_005
+
+
+# --- plugins --------------------------------------------------------------------------------
+def register_demo(subparsers):
+    demo = subparsers.add_parser("demo", help="a plugin command")
+    demo.add_argument("--lines", type=int, default=3)
+    demo.set_defaults(func=lambda args: (f"line {i}" for i in range(args.lines)))
+
+
+def register_broken(subparsers):
+    raise ImportError("no module named 'missing'")
+
+
+@pytest.fixture
+def plugins(monkeypatch):
+    import importlib.metadata
+
+    from aimdmodel.cli import COMMAND_GROUP
+
+    def install(*specs, keep=True):
+        real = importlib.metadata.entry_points
+
+        def fake(**kw):
+            eps = list(real(**kw)) if keep else []
+            return eps + [importlib.metadata.EntryPoint(n, v, COMMAND_GROUP) for n, v in specs]
+
+        monkeypatch.setattr(importlib.metadata, "entry_points", fake)
+
+    return install
+
+
+def test_a_plugin_command_streams_its_lines(capsys, plugins):
+    plugins(("demo", "tests.test_cli:register_demo"))
+    assert run(capsys, "demo", "--lines", "2") == (0, "line 0\nline 1\n", "")
+
+
+def test_a_broken_plugin_is_one_warning_and_the_rest_works(capsys, plugins):
+    plugins(("broken", "tests.test_cli:register_broken"))
+    code, out, err = run(capsys, "simulate", "--steps", "1", "--format", "csv")
+    assert code == 0
+    assert out.startswith("step,feedback")
+    assert err.count("\n") == 1
+    assert "warning: the command plugin broken" in err
+    assert "no module named 'missing'" in err
+
+
+def test_without_a_headline_plugin_aimdmodel_prints_the_usage(capsys, plugins):
+    plugins(keep=False)
+    code, out, err = run(capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith("usage: aimdmodel")
+    commands = [ln.split()[0] for ln in out.splitlines() if ln.startswith("    ")]
+    assert "simulate" in commands
+    assert "headline" not in commands
+
+
+# --- the sweep command ----------------------------------------------------------------------
+def test_sweep_command_rows_are_the_library_sweep(capsys):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from aimdmodel import policy_grid, sweep
+
+    code, out, err = run(capsys, "sweep", "--policy", "aimd", "--param", "b=1/2,3/4",
+                         "--windows", "1,30", "--windows", "5,5", "--capacity", "100,1000",
+                         "--cycles", "10", "--arithmetic", "exact", "--format", "json",
+                         "--jobs", "1")
+    assert (code, err) == (0, "")
+    got = json.loads(out)
+    with ThreadPoolExecutor(1) as ex:
+        want = sweep(policy_grid("aimd", b=[Fraction(1, 2), Fraction(3, 4)]),
+                     [[1, 30], [5, 5]], [100, 1000], cycles=10, arithmetic="exact",
+                     executor=ex)
+    assert len(got) == len(want) == 8
+    for g, w in zip(got, want, strict=True):
+        assert g["policy"] == w["policy"]
+        assert Fraction(str(g["efficiency"])) == w["efficiency"]
+        assert g["steps_to_fairness"] == w["steps_to_fairness"]
+
+
+def test_sweep_command_table_and_csv(capsys):
+    argv = ["sweep", "--policy", "aimd", "--policy", "aimd-fc", "--cycles", "1", "--jobs", "1",
+            "--metrics", "efficiency,n_steps"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.splitlines()[0].split() == ["policy", "x0", "capacity", "engine", "efficiency",
+                                           "n_steps", "notes"]
+    code, out, _ = run(capsys, *argv, "--format", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0
+    assert len(rows) == 3
+    assert rows[1][4] == ""  # one congestion event: no whole cycle to average over
+    assert "no whole cycle" in rows[1][-1]

@@ -94,3 +94,144 @@ def test_bad_input():
         sweep(AIMD(), [1, 2], 10, cycles=1, executor="dask")
     with pytest.raises(ValueError, match="chunksize"):
         sweep(AIMD(), [1, 2], 10, cycles=1, chunksize=0)
+
+
+# --- the module, the function -----------------------------------------------------------
+def test_module_and_function_have_their_own_names():
+    import importlib
+
+    import aimdmodel
+
+    mod = importlib.import_module("aimdmodel.sweeps")
+    assert mod.sweep is aimdmodel.sweep
+    assert mod.policy_grid is aimdmodel.policy_grid
+    assert callable(aimdmodel.sweep)
+
+
+# --- every option checked before the first run; one run per run -------------------------
+@pytest.fixture
+def runs(monkeypatch):
+    from aimdmodel import sweeps
+
+    calls = []
+    real = sweeps.simulate
+
+    def counting(*args, **kw):
+        calls.append(args)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sweeps, "simulate", counting)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("kw", "exc", "word"),
+    [
+        ({"burn_in": -1}, ValueError, "burn_in"),
+        ({"burn_in": 1.5}, TypeError, "burn_in"),
+        ({"eps": -1}, ValueError, "eps"),
+        ({"eps": "x"}, TypeError, "eps"),
+        ({"eps": [1, 2]}, TypeError, "eps"),
+        ({"eps": float("nan")}, ValueError, "eps"),
+        ({"on_error": "ignore"}, ValueError, "on_error"),
+        ({"engine": "gpu"}, ValueError, "engine"),
+        ({"arithmetic": "decimal"}, ValueError, "arithmetic"),
+        ({"congestion": "=="}, ValueError, "congestion"),
+        ({"record": "some"}, ValueError, "record"),
+        ({"record": "none"}, ValueError, "record='none'"),
+        ({"max_steps": -1}, ValueError, "max_steps"),
+        ({"steps": 5}, ValueError, "exactly one of"),
+        ({"progress": "yes"}, TypeError, "progress"),
+        ({"capacity": [100, 0]}, ValueError, "capacity"),
+        ({"x0": [[1, 30], [1, -1]]}, ValueError, "x0"),
+    ],
+)
+def test_every_option_is_checked_before_any_run(runs, kw, exc, word):
+    args = {"x0": [1, 30], "capacity": [100], **kw}
+    x0, capacity = args.pop("x0"), args.pop("capacity")
+    with ThreadPoolExecutor(1) as ex, pytest.raises(exc, match=word):
+        sweep([AIMD(), AIMDFC()], x0, capacity, cycles=3, executor=ex, **args)
+    assert runs == []
+
+
+def test_one_simulation_per_run(runs):
+    with ThreadPoolExecutor(1) as ex:
+        rows = sweep([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 200], cycles=3, executor=ex)
+    assert len(rows) == len(runs) == 8
+
+
+# --- undefined is None with a reason; an exception is never None -------------------------
+def test_undefined_metrics_say_why():
+    with ThreadPoolExecutor(1) as ex:
+        short, fair, unfair = sweep(
+            AIMD(), [[1, 30]], [100], cycles=1, executor=ex,
+        ) + sweep(AIMD(), [[1, 30]], [100], cycles=12, executor=ex) + sweep(
+            AIMD(b=0.99), [[1, 60]], [100], cycles=3, executor=ex, eps=0,
+        )
+    assert short["efficiency"] is short["overflow"] is short["smoothness"] is None
+    assert short["notes"].startswith("efficiency, overflow, smoothness: the trajectory has 0 "
+                                     "whole cycle(s)")
+    assert short["final_jain"] is not None
+    assert fair["notes"] == ""
+    assert fair["efficiency"] is not None
+    assert unfair["steps_to_fairness"] is unfair["cycles_to_fairness"] is None
+    assert "steps_to_fairness, cycles_to_fairness: the windows are not within eps=0" in (
+        unfair["notes"])
+
+
+def test_an_exception_in_a_run_is_raised_by_default():
+    # AIMD(floor=2) cannot start at window 1: a run fails, the options were fine
+    pols = [AIMD(), AIMD(floor=2)]
+    with ThreadPoolExecutor(1) as ex, pytest.raises(ValueError, match="floor") as info:
+        sweep(pols, [[5, 5], [1, 30]], 100, cycles=3, executor=ex)
+    notes = getattr(info.value, "__notes__", ["in the sweep's run of AIMD(a=1, b=1/2, floor=2)"])
+    assert "floor=2" in notes[0]
+
+
+def test_an_exception_in_a_run_is_recorded_on_request():
+    pols = [AIMD(), AIMD(floor=2)]
+    with ThreadPoolExecutor(1) as ex:
+        rows = sweep(pols, [[5, 5], [1, 30]], 100, cycles=3, executor=ex, on_error="record")
+    assert [r["error"] is None for r in rows] == [True, True, True, False]
+    bad = rows[3]
+    assert bad["error"].startswith("ValueError: x0 must hold windows >= the policy's floor")
+    assert bad["efficiency"] is None
+    assert bad["engine"] is None
+    assert rows[2]["efficiency"] is not None
+
+
+def test_on_error_record_keeps_going_past_a_runtime_error():
+    with ThreadPoolExecutor(1) as ex:
+        rows = sweep(AIMD(), [1, 30], [100, 10], cycles=3, max_steps=50, executor=ex,
+                     on_error="record")
+    assert rows[0]["error"].startswith("RuntimeError")
+    assert rows[1]["error"] is None
+
+
+# --- final_jain in whole packets, large windows --------------------------------------------
+def test_final_jain_exact_for_large_integer_windows():
+    w = [4_000_000_000, 4_000_000_002]
+    with ThreadPoolExecutor(1) as ex:
+        (row,) = sweep(AIMD(), w, 10**11, steps=0, arithmetic="integer", executor=ex,
+                       metrics=["final_jain"])
+    exact = Fraction(sum(w) ** 2, 2 * sum(v * v for v in w))
+    assert row["final_jain"] == float(exact)
+    assert 0.5 <= row["final_jain"] <= 1
+
+
+# --- progress bar only on a terminal -----------------------------------------------------------
+def test_progress_default_follows_the_terminal(monkeypatch):
+    import io
+
+    from aimdmodel.sweeps import _show_progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert _show_progress(None) is False
+    assert _show_progress(True) is True
+    monkeypatch.setattr("sys.stderr", Tty())
+    assert _show_progress(None) is True
+    assert _show_progress(False) is False
