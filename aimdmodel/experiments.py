@@ -1156,7 +1156,7 @@ def capacity_change(
     >>> from aimdmodel import AIMD, NewAIMD
     >>> d = capacity_change([AIMD(), NewAIMD(reading="charitable")], conventions=(">=",))
     >>> [round(v, 2) for v in d.offered_over_capacity]
-    [0.75, 2.0]
+    [0.78, 2.0]
     """
     pols = list(policies) or [AIMD_DEFAULT, NewAIMD(), NewAIMD(reading="charitable")]
     check_count("change", change, minimum=1, optional=False)

@@ -292,75 +292,38 @@ def sweep(
     capacity : number or iterable of numbers
         One capacity ``W`` or several.
     steps, cycles, arithmetic, congestion, engine, record, max_steps
-        As :func:`aimdmodel.simulate` (defaults: the fastest engine that
-        applies, windows kept at the cycle boundaries only). With
-        ``record="none"`` only ``final_jain`` and ``n_steps`` can be asked.
+        As :func:`aimdmodel.simulate` (defaults: the fastest engine, knots
+        only). With ``record="none"`` only ``final_jain`` and ``n_steps``.
     metrics : sequence of str
         Columns to compute, keys of :data:`METRICS`.
-    burn_in : int, optional
-        Whole cycles discarded by the long-run metrics (default: half).
-    eps : number
-        Tolerance of the fairness metrics (default 1 packet), ``>= 0``.
+    burn_in, eps
+        Cycles discarded by the long-run metrics (default half); fairness tolerance.
     on_error : {"raise", "record"}
-        What an exception in a run does: ``"raise"`` (default) stops the
-        sweep and raises it (with a note naming the run); ``"record"`` keeps
-        going, the run's row has None metrics and an ``error`` column
-        ``"TypeName: message"`` (None in the rows that ran).
-    executor : concurrent.futures.Executor, optional
-        Where the runs go; default a ``ProcessPoolExecutor`` over the local
-        cores, created and shut down here. An executor given is left open.
-    progress : bool, optional
-        Show a tqdm progress bar on stderr: True always, False never, None
-        (default) when stderr is a terminal and the sweep takes longer than
-        a second.
-    chunksize : int, optional
-        Runs per task sent to the executor (default: about four tasks per
-        worker).
+        Stop at an exception, or record it in an ``error`` column.
+    executor, progress, chunksize
+        Default: local processes; a tqdm bar on a terminal after 1 s; ~4 tasks/worker.
 
     Returns
     -------
     list of dict
-        One row per run in grid order (policies outermost, capacities
-        innermost) with ``policy`` (repr), ``name``, ``params``, ``x0``,
-        ``capacity`` (in the run's arithmetic), ``arithmetic``, ``engine``
-        (the one that ran), one column per metric, ``notes`` and, with
-        ``on_error="record"``, ``error``. A metric undefined for the run is
-        None and ``notes`` says why, as ``"metric, metric: reason"`` parts
-        joined by ``"; "`` (empty when every metric is defined): too few
-        whole cycles after the burn-in for the long-run metrics, windows
-        not within ``eps`` at the end for the fairness metrics.
-
-    Raises
-    ------
-    ValueError, TypeError
-        Bad options, policies, windows or capacities: checked before the
-        first run.
-    Exception
-        What a run raised, with ``on_error="raise"``.
+        One row per run in grid order (policies outermost): ``policy``,
+        ``name``, ``params``, ``x0``, ``capacity``, ``arithmetic``,
+        ``engine``, one column per metric, ``notes`` (why a metric is None:
+        too few whole cycles, never fair) and, when recording, ``error``.
+        Bad options raise ``ValueError``/``TypeError`` before the first run.
 
     Examples
     --------
     >>> from concurrent.futures import ThreadPoolExecutor
-    >>> from aimdmodel import AIMD
+    >>> from aimdmodel import AIMD, metrics, simulate
     >>> with ThreadPoolExecutor(1) as ex:
     ...     rows = sweep(AIMD(), [[0, 0], [1, 30]], 100, cycles=6, executor=ex,
     ...                  arithmetic="exact", metrics=["efficiency"])
     >>> [(r["x0"], str(r["efficiency"])) for r in rows]
     [((0, 0), '3/4'), ((1, 30), '7495/9984')]
-
-    Each row is what a direct run gives:
-
-    >>> from aimdmodel import metrics, simulate
     >>> tr = simulate(AIMD(), [1, 30], 100, cycles=6, arithmetic="exact")
-    >>> rows[1]["efficiency"] == metrics.efficiency(tr)
+    >>> rows[1]["efficiency"] == metrics.efficiency(tr)  # each row is what a direct run gives
     True
-
-    A metric with nothing to average over is None, and the row says why:
-
-    >>> with ThreadPoolExecutor(1) as ex:
-    ...     (row,) = sweep(AIMD(), [1, 30], 100, cycles=1, executor=ex, metrics=["efficiency"])
-    >>> row["efficiency"], row["notes"][:47]
-    (None, 'efficiency: the trajectory has 0 whole cycle(s)')
     """
     pols, starts, caps = _grid(policies, x0, capacity)
     opts = {

@@ -127,11 +127,7 @@ def handout(args: argparse.Namespace) -> str:
     """
     from aimdmodel.handout import build_handout
 
-    # TODO(merge): build_handout takes quotes= once the handout change lands; then write
-    #     pages = build_handout(args.out, quotes=HEADLINE)
-    # (today aimdmodel/handout.py still reads the quotes from aimdmodel.cli.HEADLINE, which
-    # the command line no longer has).
-    pages = build_handout(args.out)
+    pages = build_handout(args.out, quotes=HEADLINE)  # the papers' figures, quoted beside ours
     lines = [f"wrote {args.out} ({len(pages)} pages)"]
     lines += [f"{i:2d}. {p.title}" for i, p in enumerate(pages, start=1)]
     return "\n".join(lines)
