@@ -291,16 +291,19 @@ def output_file(
     return output
 
 
-def parse_params(items: Sequence[str]) -> dict[str, Any]:
+def parse_params(items: Sequence[str], *, per_flow: bool = False) -> dict[str, Any]:
     """Parse ``NAME=VALUE`` items into policy parameters.
 
     Numbers become exact Fractions (``0.5`` and ``1/2`` are both 1/2);
-    anything else stays a string (e.g. ``reading=charitable``).
+    anything else stays a string (e.g. ``reading=charitable``). With
+    ``per_flow``, ``NAME=V1,V2,...`` gives one value per flow (a list).
 
     Examples
     --------
     >>> parse_params(["b=0.5", "reading=charitable"])
     {'b': Fraction(1, 2), 'reading': 'charitable'}
+    >>> parse_params(["a=1,1/5"], per_flow=True)
+    {'a': [Fraction(1, 1), Fraction(1, 5)]}
     """
     params: dict[str, Any] = {}
     for item in items:
@@ -308,11 +311,70 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
             raise ValueError(f"--param must look like NAME=VALUE, got {item!r}")
+        if per_flow and "," in value:
+            try:
+                params[name] = number_list(value)
+            except argparse.ArgumentTypeError as exc:
+                raise ValueError(f"--param {name}: {exc}") from None
+            continue
         try:
             params[name] = number(value)
         except argparse.ArgumentTypeError:
             params[name] = value
     return params
+
+
+def flow_step(text: str) -> tuple[int, int]:
+    """Parse ``FLOW:STEP`` (flows numbered from 1, as the columns w1, w2, ...).
+
+    Examples
+    --------
+    >>> flow_step("3:200")
+    (2, 200)
+    """
+    flow, sep, step = text.partition(":")
+    try:
+        i, t = int(flow), int(step)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must look like FLOW:STEP with whole numbers (e.g. 3:200), got {text!r}"
+        ) from None
+    if not sep or i < 1 or t < 0:
+        raise argparse.ArgumentTypeError(
+            f"must look like FLOW:STEP with FLOW >= 1 and STEP >= 0, got {text!r}"
+        )
+    return i - 1, t
+
+
+def read_trace(path: str) -> list[Fraction]:
+    r"""Read a capacity trace: one number per line (or the first column of a CSV).
+
+    Blank lines and lines starting with ``#`` are skipped; a header line
+    that is not a number is skipped too.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "w.csv"
+    >>> _ = p.write_text("W\n100\n50,x\n")
+    >>> read_trace(str(p))
+    [Fraction(100, 1), Fraction(50, 1)]
+    """
+    values: list[Fraction] = []
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            cell = line.split(",")[0].strip()
+            if not cell or cell.startswith("#"):
+                continue
+            try:
+                values.append(number(cell))
+            except argparse.ArgumentTypeError as exc:
+                if n == 1 and not values:  # a header
+                    continue
+                raise ValueError(f"--capacity-trace {path}, line {n}: {exc}") from None
+    if not values:
+        raise ValueError(f"--capacity-trace {path} holds no value (one number per line)")
+    return values
 
 
 # --------------------------------------------------------------------------
@@ -384,19 +446,28 @@ class _Printed:
 
     def values(self, k0: int, k1: int) -> tuple[list, list, list, list]:
         """Return steps, feedback ("" for the last row), windows and totals of rows k0..k1-1."""
-        pick = slice(k0, k1) if self.index is None else self.index[k0:k1]
+        pick = self.pick(k0, k1)
         fb = self.feedback[k0:k1].tolist()
         fb += [""] * (k1 - k0 - len(fb))
         return (self.steps[k0:k1].tolist(), fb, self.tr.windows[pick].tolist(),
                 self.tr.totals[pick].tolist())
 
+    def pick(self, k0: int, k1: int) -> Any:
+        """Return the rows of the trajectory arrays for the printed rows k0..k1-1."""
+        return slice(k0, k1) if self.index is None else self.index[k0:k1]
+
     def cells(self, k0: int, k1: int) -> list[list[str]]:
         steps, fb, windows, totals = self.values(k0, k1)
         fw, ft = _formatter(self.tr.windows.dtype), _formatter(self.tr.totals.dtype)
-        return [
-            [str(t), str(f), *map(fw, w), ft(s)]
-            for t, f, w, s in zip(steps, fb, windows, totals, strict=True)
-        ]
+        pick = self.pick(k0, k1)
+        active = self.tr.active[pick].tolist()
+        caps = self.tr.capacities[pick].tolist() if _dynamic_capacity(self.tr) else None
+        rows = []
+        for j, (t, f, w, s) in enumerate(zip(steps, fb, windows, totals, strict=True)):
+            cells = [fw(v) if on else "-" for v, on in zip(w, active[j], strict=True)]
+            rows.append([str(t), str(f), *cells, ft(s)] + ([] if caps is None else
+                                                          [fmt_number(caps[j])]))
+        return rows
 
 
 def _formatter(dtype: np.dtype) -> Callable[[Any], str]:
@@ -412,8 +483,13 @@ def _formatter(dtype: np.dtype) -> Callable[[Any], str]:
     return fmt_number
 
 
+def _dynamic_capacity(tr: Trajectory) -> bool:
+    return not bool((tr.capacities == tr.capacities[0]).all())
+
+
 def _header(tr: Trajectory) -> list[str]:
-    return ["step", "feedback", *(f"w{i + 1}" for i in range(tr.n_flows)), "sum"]
+    extra = ["W"] if _dynamic_capacity(tr) else []
+    return ["step", "feedback", *(f"w{i + 1}" for i in range(tr.n_flows)), "sum", *extra]
 
 
 def _table_out(title: str, tr: Trajectory, printed: _Printed) -> Iterator[str]:
@@ -460,7 +536,12 @@ def _json_out(title: str, tr: Trajectory, printed: _Printed) -> Iterator[str]:
     rows = printed.rows
     yield "{"
     yield f' "policy": {json.dumps(repr(tr.policy))},'
-    yield f' "capacity": {_json_token(tr.capacity)},'
+    if _dynamic_capacity(tr):
+        yield ' "capacity": null,'
+        pick = printed.index if printed.index is not None else slice(None)
+        yield from _json_list("capacities", np.asarray(tr.capacities[pick]), 16)
+    else:
+        yield f' "capacity": {_json_token(tr.capacities[0])},'
     yield f' "arithmetic": {json.dumps(tr.arithmetic)},'
     yield f' "congestion": {json.dumps(tr.congestion)},'
     yield f' "engine": {json.dumps(tr.engine)},'
@@ -476,6 +557,9 @@ def _json_out(title: str, tr: Trajectory, printed: _Printed) -> Iterator[str]:
         text = ",\n".join("  [" + ", ".join(map(token, w)) + "]" for w in windows)
         yield text + ("," if k1 < n else "")
     yield " ],"
+    if not tr.active.all():
+        pick = printed.index if printed.index is not None else slice(None)
+        yield ' "active": ' + json.dumps(tr.active[pick].astype(int).tolist()) + ","
     yield from _json_list("feedback", np.asarray(printed.feedback), 32)
     yield from _json_list("congestion_steps", np.asarray(tr.congestion_steps), 16, last=True)
     yield "}"
@@ -489,16 +573,18 @@ def _warn(message: str | None) -> None:
         print(f"aimdmodel: warning: {message}", file=sys.stderr)
 
 
-def _check_float_range(args: argparse.Namespace, params: dict[str, Any]) -> None:
+def _check_float_range(args: argparse.Namespace, params: dict[str, Any], capacity: Any) -> None:
     """Refuse, naming it, a value that a float cannot hold (float arithmetic only)."""
     hint = "; use --arithmetic exact"
-    _float_value(args.capacity, "capacity", hint)
+    if isinstance(capacity, Fraction):
+        _float_value(capacity, "capacity", hint)
     for i, w in enumerate(args.windows):
         if w != 0:
             _float_value(w, f"windows[{i}] (flow {i})", hint)
     for name, value in params.items():
-        if isinstance(value, Fraction) and value != 0:
-            _float_value(value, name, hint)
+        for k, v in enumerate(value if isinstance(value, list) else [value]):
+            if isinstance(v, Fraction) and v != 0:
+                _float_value(v, name if not isinstance(value, list) else f"{name}[{k}]", hint)
 
 
 def _plot(tr: Trajectory, path: str) -> None:
@@ -516,18 +602,39 @@ def _plot(tr: Trajectory, path: str) -> None:
         plt.close(fig)
 
 
+def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
+    """Return the capacity of a simulate run: a number, a trace file, or an environment."""
+    given = [n for n in ("capacity_trace", "environment") if getattr(args, n) is not None]
+    if args.capacity is not None and given:
+        raise CLIError(f"give one of --capacity and --{given[0].replace('_', '-')}")
+    if len(given) == 2:
+        raise CLIError("give one of --capacity-trace and --environment")
+    if args.capacity_trace is not None:
+        return read_trace(args.capacity_trace)
+    if args.environment is not None:
+        if steps is None:
+            raise CLIError("--environment needs --steps (the trace's length)")
+        from .environments import capacity_trace
+
+        return capacity_trace(args.environment, steps=steps, rtt=float(args.rtt),
+                              seed=args.seed)
+    return Fraction(100) if args.capacity is None else args.capacity
+
+
 def _simulate(args: argparse.Namespace) -> Iterator[str]:
-    params = parse_params(args.param)
+    params = parse_params(args.param, per_flow=True)
     policy = make_policy(args.policy, **params)
+    steps = 100 if args.steps is None and args.cycles is None else args.steps
+    capacity = _capacity_argument(args, steps)
     if args.arithmetic == "float":
-        _check_float_range(args, params)
+        _check_float_range(args, params, capacity)
     if args.engine in ("kernel", "auto"):
         _warn(ensure_kernel_cache())
-    steps = 100 if args.steps is None and args.cycles is None else args.steps
     tr = simulate(
-        policy, args.windows, args.capacity, steps=steps, cycles=args.cycles,
+        policy, args.windows, capacity, steps=steps, cycles=args.cycles,
         arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
         record="all" if args.rows == "all" or args.plot else "cycles",
+        arrivals=dict(args.arrive) or None, departures=dict(args.depart) or None,
     )
     if args.plot:
         _plot(tr, args.plot)
@@ -713,7 +820,10 @@ examples:
   aimdmodel simulate --policy aimd --windows 1,30 --capacity 100 --steps 40 --arithmetic exact
   aimdmodel simulate --policy aimd-fc-plus --param f=1/4 --cycles 10 --format csv --plot fc.png
   aimdmodel simulate --policy new-aimd --param reading=charitable --capacity 1000 --rows all
-  aimdmodel simulate --policy aimd --capacity 1e6 --cycles 20 --engine cycle --format json"""
+  aimdmodel simulate --policy aimd --capacity 1e6 --cycles 20 --engine cycle --format json
+  aimdmodel simulate --param a=1,1/5 --param b=1/2,7/8 --capacity 1000 --cycles 30
+  aimdmodel simulate --windows 10,70,10 --arrive 3:200 --steps 600 --congestion '>'
+  aimdmodel simulate --environment SQH --seed 3 --rtt 0.1 --steps 600 --engine cycle"""
 
 _DERIVE_EXAMPLES = """\
 examples:
@@ -768,11 +878,27 @@ def _add_simulate(sub: Any) -> None:
     sim.add_argument("--policy", choices=sorted(POLICIES), default="aimd", metavar="NAME",
                      help="the policy, one of the NAMEs listed below (default aimd)")
     sim.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                     help="policy parameter, e.g. b=0.5 or b=1/2 (repeatable)")
+                     help="policy parameter, e.g. b=0.5 or b=1/2; one value per flow with "
+                          "commas, e.g. a=1,1/5 (repeatable)")
     sim.add_argument("--windows", type=number_list, default=[Fraction(1), Fraction(30)],
                      help="initial windows, comma separated (default 1,30)")
-    sim.add_argument("--capacity", type=number, default=Fraction(100),
+    sim.add_argument("--capacity", type=number, default=None,
                      help="capacity W in packets per RTT (default 100)")
+    sim.add_argument("--capacity-trace", metavar="FILE",
+                     help="capacity per step from FILE: one number per line (or the first "
+                          "column of a CSV); at least one value per step")
+    sim.add_argument("--environment", metavar="NAME",
+                     help="seed 004's bandwidth environment 1-10 (CL, CH, SQL, SQH, RWL, RWH, "
+                          "RDL, RDH, RWA, RWM) as the capacity trace; needs --steps")
+    sim.add_argument("--rtt", type=positive_float, default=0.1,
+                     help="--environment: seconds per step (default 0.1)")
+    sim.add_argument("--seed", type=count, default=None,
+                     help="--environment: seed of the random environments (default: none, "
+                          "not reproducible)")
+    sim.add_argument("--arrive", action="append", type=flow_step, default=[],
+                     metavar="FLOW:STEP", help="flow FLOW (1 = w1) starts at STEP (repeatable)")
+    sim.add_argument("--depart", action="append", type=flow_step, default=[],
+                     metavar="FLOW:STEP", help="flow FLOW leaves at STEP (repeatable)")
     group = sim.add_mutually_exclusive_group()
     group.add_argument("--steps", type=count, help="number of steps (default 100)")
     group.add_argument("--cycles", type=count, help="stop after this many congestion events")
@@ -834,8 +960,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     Examples
     --------
-    >>> build_parser().parse_args(["simulate", "--policy", "aimd"]).capacity
-    Fraction(100, 1)
+    >>> build_parser().parse_args(["simulate", "--capacity", "1e3"]).capacity
+    Fraction(1000, 1)
     """
     parser = _Parser(
         prog="aimdmodel",

@@ -424,3 +424,62 @@ def test_sweep_command_table_and_csv(capsys):
     assert len(rows) == 3
     assert rows[1][4] == ""  # one congestion event: no whole cycle to average over
     assert "no whole cycle" in rows[1][-1]
+
+
+# ------------------------------------------------------- issue 11: scenarios on the command line
+def _csv_rows(capsys, argv):
+    assert main(argv) == 0
+    return list(csv.reader(io.StringIO(capsys.readouterr().out)))
+
+
+def test_per_flow_params_equal_the_api(capsys):
+    from aimdmodel import AIMD, simulate
+
+    rows = _csv_rows(capsys, ["simulate", "--param", "a=1,1/5", "--param", "b=1/2,7/8",
+                              "--capacity", "100", "--steps", "200", "--rows", "all",
+                              "--format", "csv", "--arithmetic", "exact"])
+    tr = simulate(AIMD(a=[1, Fraction(1, 5)], b=[Fraction(1, 2), Fraction(7, 8)]), [1, 30], 100,
+                  steps=200, arithmetic="exact")
+    assert [Fraction(r[3]) for r in rows[1:]] == list(tr.windows[:, 1])
+
+
+def test_arrivals_departures_and_capacity_trace_file(tmp_path, capsys):
+    trace = tmp_path / "w.csv"
+    trace.write_text("W\n" + "\n".join(["100"] * 30 + ["50"] * 30) + "\n")
+    rows = _csv_rows(capsys, ["simulate", "--windows", "10,70,10", "--arrive", "3:20",
+                              "--depart", "1:40", "--capacity-trace", str(trace), "--steps", "60",
+                              "--rows", "all", "--format", "csv", "--congestion", ">"])
+    assert rows[0] == ["step", "feedback", "w1", "w2", "w3", "sum", "W"]
+    assert rows[1 + 19][4] == "-"
+    assert rows[1 + 20][4] == "10.0"
+    assert rows[1 + 40][2] == "-"  # w1 left at step 40
+    assert rows[1 + 29][6] == "100.0"
+    assert rows[1 + 30][6] == "50.0"
+
+
+def test_environment_is_reproducible_from_its_seed(capsys):
+    argv = ["simulate", "--environment", "RWL", "--seed", "3", "--steps", "300", "--format",
+            "csv", "--rows", "all"]
+    first = _csv_rows(capsys, argv)
+    assert first == _csv_rows(capsys, argv)
+    assert len({r[-1] for r in first[1:]}) > 1  # the capacity moves
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["simulate", "--param", "a=1,2,3"], "a has 3 values"),
+        (["simulate", "--arrive", "0:5"], "FLOW >= 1"),
+        (["simulate", "--arrive", "x"], "FLOW:STEP"),
+        (["simulate", "--environment", "RCL"], "cross traffic"),
+        (["simulate", "--environment", "nope"], "got 'nope'"),
+        (["simulate", "--capacity", "5", "--environment", "SQL"], "give one of"),
+        (["simulate", "--environment", "SQL", "--cycles", "3"], "needs --steps"),
+        (["simulate", "--capacity-trace", "/nonexistent/w.csv"], "w.csv"),
+    ],
+)
+def test_scenario_errors_exit_2_with_one_line(capsys, argv, needle):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err
+    assert needle in err
