@@ -16,10 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from ._arith import ARITHMETICS, as_arithmetic, is_number, to_float, to_fraction
+from ._arith import ARITHMETICS, as_arithmetic, is_number, is_symbolic, to_float, to_fraction
 from ._validate import check_choice, check_count
 from .dynamics import Capacity, Membership
 from .engines import ENGINES, Raw, Run
+from .engines.guards import Limits, estimate_bytes, memory_error
 from .feedback import CONVENTIONS, SynchronousFeedback
 from .policies import FlowMix, Policy
 from .trajectory import RECORDS, Trajectory
@@ -32,7 +33,18 @@ CONGESTION_TESTS = CONVENTIONS
 DEFAULT_MAX_STEPS = 10_000_000
 
 
+def _finite(v: Any) -> bool:
+    """Tell whether a window is finite, exactly (no float conversion of an int or Fraction)."""
+    if isinstance(v, (float, np.floating)):
+        return bool(np.isfinite(v))
+    return True
+
+
 def _check_x0(x0: Any) -> np.ndarray:
+    if not isinstance(x0, (list, tuple, np.ndarray)) and hasattr(x0, "__iter__") and not (
+        isinstance(x0, (str, bytes))
+    ):
+        x0 = list(x0)  # a generator or any other iterable of windows
     fast = _numeric_x0(x0)
     if fast is not None:
         return fast
@@ -51,7 +63,7 @@ def _check_x0(x0: Any) -> np.ndarray:
             )
         if not is_number(v):
             raise TypeError(f"x0 must hold real numbers, got {v!r}")
-        if not math.isfinite(float(v)):
+        if not _finite(v):
             raise ValueError(f"x0 must hold finite windows, got {v!r}")
         if v < 0:
             raise ValueError(f"x0 must hold windows >= 0, got {v}")
@@ -96,6 +108,41 @@ def _below_floor(raw: np.ndarray, floor: Any) -> bool:
     return False
 
 
+def _check_numbers(policy: Policy, pol: Policy, raw: np.ndarray, arithmetic: str) -> None:
+    """No symbols outside ``derive``; in float arithmetic no parameter or window lost to range."""
+    for name, value in policy.params().items():
+        items = value if isinstance(value, tuple) else (value,)
+        if any(is_symbolic(v) for v in items):
+            raise TypeError(
+                f"policy parameter {name} is a sympy expression ({value}); simulate runs "
+                "numbers: give a number, or use aimdmodel.symbolic.derive for closed forms"
+            )
+    if arithmetic != "float":
+        return
+    for name, value in policy.params().items():
+        got = np.atleast_1d(np.asarray(getattr(pol, name), dtype=object))
+        for given, conv in zip(np.atleast_1d(np.asarray(value, dtype=object)), got, strict=True):
+            if is_number(given) and given != 0 and not (0 < abs(conv) < math.inf):
+                raise ValueError(
+                    f"{name} = {given} is not a finite nonzero float64 (it overflows or "
+                    "underflows); use arithmetic='exact'"
+                )
+    if raw.dtype == object:
+        for v in raw.ravel():
+            if v != 0 and not (0 < abs(float(v)) < math.inf if _fits(v) else False):
+                raise ValueError(
+                    f"x0 holds the window {v}, which float64 cannot hold; use arithmetic='exact'"
+                )
+
+
+def _fits(v: Any) -> bool:
+    try:
+        float(v)
+    except OverflowError:
+        return False
+    return True
+
+
 def _check_per_flow(policy: Policy, m: int) -> None:
     """Every per-flow parameter must have one value per flow."""
     for name, n in policy.per_flow.items():
@@ -119,6 +166,8 @@ def prepare(
     record: str = "all",
     arrivals: dict[int, int] | None = None,
     departures: dict[int, int] | None = None,
+    limits: Limits | None = None,
+    progress: bool | None = None,
 ) -> Run:
     """Check the arguments of :func:`simulate`; build the engines' :class:`~.engines.Run`.
 
@@ -155,6 +204,7 @@ def prepare(
     if (is_number(floor) or isinstance(floor, tuple)) and _below_floor(raw, floor):
         raise ValueError(f"x0 must hold windows >= the policy's floor {floor}")
     pol = policy.converted(to_float if arithmetic == "float" else to_fraction)
+    _check_numbers(policy, pol, raw, arithmetic)
     x = as_arithmetic(raw, arithmetic)
     single = x.ndim == 1
     if single:
@@ -171,7 +221,24 @@ def prepare(
         record=record,
         single=single,
         membership=None if membership.static else membership,
+        limits=_check_memory(limits, steps, x, arithmetic, record),
+        progress=progress,
     )
+
+
+def _check_memory(
+    limits: Limits | None, steps: int | None, x: np.ndarray, arithmetic: str, record: str
+) -> Limits:
+    """Refuse, before any work, a ``record="all"`` run that cannot fit in ``limits.memory``."""
+    if limits is None:
+        limits = Limits()
+    elif not isinstance(limits, Limits):
+        raise TypeError(f"limits must be an aimdmodel Limits, got {limits!r}")
+    if record == "all" and steps is not None:
+        needed = estimate_bytes(steps + 1, x.shape[0], x.shape[1], arithmetic)
+        if needed > limits.memory:
+            raise memory_error(needed, limits.memory, f"simulate(steps={steps}, record='all')")
+    return limits
 
 
 def simulate(
@@ -188,6 +255,8 @@ def simulate(
     record: str = "all",
     arrivals: dict[int, int] | None = None,
     departures: dict[int, int] | None = None,
+    limits: Limits | None = None,
+    progress: bool | None = None,
 ) -> Trajectory:
     """Iterate a policy under synchronous binary feedback.
 
@@ -198,24 +267,21 @@ def simulate(
         run as a :class:`~aimdmodel.policies.FlowMix`). A numeric parameter
         may hold one value per flow (``AIMD(a=[1, 0.2])``).
     x0 : array_like
-        Initial windows, ``(m,)`` for one system or ``(B, m)`` for ``B``
-        independent systems; finite, ``>= 0`` and ``>=`` the policy's floor.
+        Initial windows ``(m,)``, or ``(B, m)`` for ``B`` systems; finite, ``>= 0``.
     capacity : number, sequence or callable
         ``W`` in packets per RTT, ``> 0``: a constant; one value per step (a
         trace, e.g. :mod:`aimdmodel.environments`); or a function of the
         step. A run that needs a step past the end of a trace raises.
     steps, cycles : int
-        Exactly one: the steps (RTTs) to run, or stop right after the
-        ``cycles``-th congestion event (every system of a batch).
+        Exactly one: RTTs to run, or stop after the ``cycles``-th congestion event.
     arithmetic : {"float", "exact", "integer"}
         float64; :class:`~fractions.Fraction` without rounding (floats read
         through their shortest decimal: 0.7 is 7/10); or whole packets
         (every state variable floored after each step).
     congestion : {">=", ">"}
-        The comparison of the sum of the windows with ``W`` that signals
-        congestion (:mod:`aimdmodel.feedback`; the papers use ``>=``).
+        Congestion when the windows' sum is ``>= W`` (the papers) or ``> W``.
     max_steps : int
-        Limit of a ``cycles=`` run (``RuntimeError`` beyond it).
+        Limit of a ``cycles=`` run.
     engine : {"step", "cycle", "kernel", "auto"}
         :data:`aimdmodel.engines.ENGINES`: the reference, jumps of additive
         phases, compiled linear controls, or a choice; one that does not
@@ -230,14 +296,15 @@ def simulate(
         ``{flow index: step}``: flow ``i`` is active at the steps
         ``arrivals[i] <= t < departures[i]``; it arrives with ``x0[i]``. An
         inactive flow sends nothing, is not counted, and its state rests.
+    limits, progress
+        :class:`~.engines.guards.Limits` (memory, exact number size); a progress bar.
 
     Returns
     -------
     Trajectory
         Windows ``(T+1, m)`` or ``(T+1, B, m)``, feedback ``(T,)`` or
-        ``(T, B)``; ``t``, ``capacities``, ``active`` for each row.
-
-    Raises ``ValueError``/``TypeError`` naming a bad argument and its range.
+        ``(T, B)``; ``t``, ``capacities``, ``active`` for each row. A bad
+        argument raises ``ValueError``/``TypeError`` naming it and its range.
 
     Examples
     --------
@@ -250,7 +317,7 @@ def simulate(
     run = prepare(
         policy, x0, capacity, steps=steps, cycles=cycles, arithmetic=arithmetic,
         congestion=congestion, max_steps=max_steps, record=record, arrivals=arrivals,
-        departures=departures,
+        departures=departures, limits=limits, progress=progress,
     )
     raw = ENGINES[engine]().run(run)
     return _finish(run, raw)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -11,6 +11,7 @@ from ..dynamics import Membership
 from ..feedback import SynchronousFeedback
 from ..policies import Policy
 from ..trajectory import CycleRecord
+from .guards import Limits
 
 __all__ = ["ENGINES", "Engine", "Raw", "Run", "register"]
 
@@ -42,6 +43,10 @@ class Run:
         True when the user gave one system (``x0`` of shape ``(m,)``).
     membership : Membership or None
         Arrivals and departures of flows (None: every flow active throughout).
+    limits : Limits
+        Memory and number-size limits (:mod:`.guards`).
+    progress : bool or None
+        Progress bar: always, never, or on a terminal after two seconds.
     """
 
     policy: Policy
@@ -55,6 +60,8 @@ class Run:
     record: str
     single: bool = False
     membership: Membership | None = None
+    limits: Limits = field(default_factory=Limits)
+    progress: bool | None = None
 
     @property
     def flows(self) -> int:

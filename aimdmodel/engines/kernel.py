@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from fractions import Fraction
 from typing import Any
 
@@ -57,6 +58,20 @@ from .declarations import affine, linear_spec
 __all__ = ["KernelEngine", "warmup"]
 
 _INT_LIMIT = 2**62
+
+
+def _load_kernels() -> None:
+    """Import the compiled kernels, moving numba's cache when it cannot be written.
+
+    numba refuses to define a ``cache=True`` function when no cache folder is
+    writable (a read-only install and home); :func:`aimdmodel._io.ensure_kernel_cache`
+    then moves the cache to a private temporary folder, and this warns once.
+    """
+    from .._io import ensure_kernel_cache
+
+    moved = ensure_kernel_cache()
+    if moved:
+        warnings.warn(moved, RuntimeWarning, stacklevel=5)
 
 
 def _coef_matrix(spec: tuple, whole: bool) -> np.ndarray:
@@ -272,6 +287,7 @@ def run_kernel(run: Run) -> Raw | None:
     setup = _setup(run, spec)
     if setup is None:
         return None
+    _load_kernels()
     from ._compiled import sum_program
 
     w0, K = setup

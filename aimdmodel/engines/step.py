@@ -17,8 +17,20 @@ import numpy as np
 from .._arith import floor_whole
 from ..trajectory import CycleRecord
 from .base import Engine, Raw, Run, no_events_error, register
+from .guards import Watch
 
 __all__ = ["StepEngine", "step_loop"]
+
+
+def _call(run: Run, method: str, state: tuple, *extra: Any) -> tuple:
+    """``pol.<method>(state)``, checked: it must return a state of the same kind."""
+    out = getattr(run.pol, method)(state, *extra)
+    if not isinstance(out, tuple) or len(out) != len(state):
+        raise TypeError(
+            f"{run.pol!r}.{method} must return a state like init's ({type(state).__name__} of "
+            f"{len(state)} arrays), got {type(out).__name__}"
+        )
+    return out
 
 
 def _apply(run: Run, state: tuple, congested: np.ndarray, total: Any, t: int) -> tuple:
@@ -26,11 +38,12 @@ def _apply(run: Run, state: tuple, congested: np.ndarray, total: Any, t: int) ->
     pol = run.pol
     extra = (run.feedback.signal(total, t),) if pol.uses_signal else ()
     if congested.all():
-        state = pol.decrease(state, *extra)
+        state = _call(run, "decrease", state, *extra)
     elif not congested.any():
-        state = pol.increase(state, *extra)
+        state = _call(run, "increase", state, *extra)
     else:
-        up, down = pol.increase(state, *extra), pol.decrease(state, *extra)
+        up = _call(run, "increase", state, *extra)
+        down = _call(run, "decrease", state, *extra)
         mask = congested[:, None]
         state = type(state)(*(np.where(mask, d, u) for u, d in zip(up, down, strict=True)))
     if run.arithmetic == "integer":
@@ -63,14 +76,40 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
         :class:`~aimdmodel.trajectory.CycleRecord`).
     """
     pol = run.pol
+    watch = Watch(run, run.progress)
     state = pol.init(run.x)
+    if not isinstance(state, tuple):
+        raise TypeError(f"{pol!r}.init must return a state tuple, got {type(state).__name__}")
     window = pol.window(state)
+    watch.windows(window, 0, "init")
     B = run.systems
     keep_all = run.record == "all"
     history = [window[None]] if keep_all else []
     feedback: list[np.ndarray] = []
     recorder = None if keep_all else _Recorder(run.record, window, B)
     events = np.zeros(B, dtype=np.int64)
+    t = 0
+    try:
+        state, window, t = _loop(run, jumper, watch, state, window, history, feedback, recorder,
+                                 events)
+    finally:
+        watch.close()
+    if keep_all:
+        windows = np.concatenate(history)
+        fbk = (
+            np.concatenate(feedback).astype(np.int8)
+            if feedback
+            else np.zeros((0, B), dtype=np.int8)
+        )
+        return Raw(windows, fbk, state, None, "step")
+    windows, fbk, rec = recorder.finish(t, window, affine)
+    return Raw(windows, fbk, state, rec, "step")
+
+
+def _loop(run, jumper, watch, state, window, history, feedback, recorder, events):
+    """Run the steps of :func:`step_loop`; return the final state, window and step."""
+    pol, B = run.pol, run.systems
+    keep_all = recorder is None
     t = 0
     while (limit := _limit(run, t, events)) is not None:
         total = run.sent(window, t).sum(axis=-1)
@@ -89,32 +128,33 @@ def step_loop(run: Run, jumper: Any = None, *, affine: bool = False) -> Raw:
                 state = jumper.jump(state, n, t)
                 t += n
                 window = pol.window(state)
-                if not keep_all and t == nxt:
+                watch.windows(window, t, "advance")
+                if keep_all:
+                    watch.kept_rows(n)
+                elif t == nxt:
                     recorder.mark(t, window)
+                watch.tick(t, int(events.min()))
                 continue
         state = run.keep_inactive(state, _apply(run, state, congested, total, t), t)
         events += congested
         t += 1
         new_window = pol.window(state)
+        watch.windows(new_window, t, "decrease" if congested.any() else "increase")
+        if congested.any():
+            watch.size(new_window, t)
         if keep_all:
             feedback.append(~congested[None])
             history.append(new_window[None])
+            if t % 4096 == 0:
+                watch.kept_rows(4096)
         else:
             recorder.step(t - 1, window, total, congested, new_window)
             if t == nxt:
                 recorder.mark(t, new_window)
+        if t % 4096 == 0:
+            watch.tick(t, int(events.min()))
         window = new_window
-
-    if keep_all:
-        windows = np.concatenate(history)
-        fbk = (
-            np.concatenate(feedback).astype(np.int8)
-            if feedback
-            else np.zeros((0, B), dtype=np.int8)
-        )
-        return Raw(windows, fbk, state, None, "step")
-    windows, fbk, rec = recorder.finish(t, window, affine)
-    return Raw(windows, fbk, state, rec, "step")
+    return state, window, t
 
 
 @register
