@@ -32,9 +32,16 @@ def fmt_value(v: Any) -> str:
 
     Examples
     --------
-    >>> fmt_value(Fraction(1, 2)), fmt_value(0.5), fmt_value("x")
-    ('1/2', '0.5', "'x'")
+    >>> fmt_value(Fraction(1, 2)), fmt_value(0.5), fmt_value("x"), fmt_value(Fraction(1, 10**400))
+    ('1/2', '0.5', "'x'", '1e-400')
     """
+    if isinstance(v, (Fraction, int)) and not isinstance(v, bool) and len(str(v)) > 40:
+        from decimal import Decimal, localcontext
+
+        with localcontext() as ctx:  # a huge exact number, shown by its size
+            ctx.prec = 6
+            f = Fraction(v)
+            return f"{Decimal(f.numerator) / Decimal(f.denominator):.4g}".replace("E", "e")
     if isinstance(v, Fraction):
         return str(v)
     if isinstance(v, np.generic):

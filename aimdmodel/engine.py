@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ._arith import ARITHMETICS, as_arithmetic, is_number, is_symbolic, to_float, to_fraction
-from ._validate import check_choice, check_count
+from ._validate import check_choice, check_count, fmt_value
 from .dynamics import Capacity, Membership
 from .engines import ENGINES, Raw, Run
 from .engines.guards import Limits, estimate_bytes, memory_error
@@ -124,14 +124,15 @@ def _check_numbers(policy: Policy, pol: Policy, raw: np.ndarray, arithmetic: str
         for given, conv in zip(np.atleast_1d(np.asarray(value, dtype=object)), got, strict=True):
             if is_number(given) and given != 0 and not (0 < abs(conv) < math.inf):
                 raise ValueError(
-                    f"{name} = {given} is not a finite nonzero float64 (it overflows or "
-                    "underflows); use arithmetic='exact'"
+                    f"{name} = {fmt_value(given)} is not a finite nonzero float64 (it overflows "
+                    "or underflows); use arithmetic='exact'"
                 )
     if raw.dtype == object:
         for v in raw.ravel():
             if v != 0 and not (0 < abs(float(v)) < math.inf if _fits(v) else False):
                 raise ValueError(
-                    f"x0 holds the window {v}, which float64 cannot hold; use arithmetic='exact'"
+                    f"x0 holds the window {fmt_value(v)}, which float64 cannot hold; use "
+                    "arithmetic='exact'"
                 )
 
 

@@ -255,3 +255,51 @@ def test_miad_per_flow_in_the_kernel():
     fast = simulate(pol, [1, 3], 100, steps=200, engine="kernel")
     assert fast.engine == "kernel"
     assert_same(ref, fast)
+
+
+# ----------------------------------------------------------------- guards (issue 19)
+@pytest.mark.parametrize("engine", ["step", "cycle", "kernel"])
+def test_an_overflowing_window_is_an_error_naming_the_flow(engine):
+    from aimdmodel import MIMD
+
+    with pytest.raises(ValueError, match="flow 0") as err:
+        simulate(MIMD(c=1e300), [1, 1], 1e308, steps=6, engine=engine)
+    assert "step 2" in str(err.value)
+
+
+def test_a_user_policy_that_returns_garbage_is_named():
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    @dataclass(frozen=True, repr=False)
+    class Broken(AIMD):
+        name: ClassVar[str] = "broken"
+
+        def decrease(self, s):
+            return 0.5
+
+    with pytest.raises(TypeError, match=r"Broken\(.*\)\.decrease must return a state"):
+        simulate(Broken(), [1, 30], 100, steps=60)
+
+
+def test_memory_and_number_size_limits():
+    from aimdmodel.engines.guards import Limits
+
+    with pytest.raises(MemoryError, match="record='cycles'"):
+        simulate(AIMD(), [1, 30], 100, steps=10**9)
+    with pytest.raises(OverflowError, match="bits"):
+        simulate(AIMD(b=F(3, 7)), [1, 30], 100, steps=4000, arithmetic="exact",
+                 limits=Limits(bits=64))
+
+
+def test_simulate_refuses_symbols_and_floats_out_of_range():
+    import sympy
+
+    with pytest.raises(TypeError, match=r"aimdmodel\.symbolic\.derive"):
+        simulate(AIMD(b=sympy.Symbol("b")), [1, 30], 100, steps=5)
+    with pytest.raises(ValueError, match=r"a = 1e-400 is not a finite nonzero float64"):
+        simulate(AIMD(a=F(1, 10**400)), [1, 30], 100, steps=5)
+    exact = simulate(AIMD(), [10**400, 1], 10**401, steps=3, arithmetic="exact")
+    assert exact.windows[-1][0] == 10**400 + 3
+    gen = simulate(AIMD(), (w for w in (1, 30)), 100, steps=3)
+    assert gen.windows.shape == (4, 2)

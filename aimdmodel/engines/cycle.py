@@ -167,7 +167,8 @@ class Jumper:
     # -- the jump ----------------------------------------------------------
     def jump(self, state: tuple, n: int, t: int) -> tuple:
         """Return the state after ``n`` increases from step ``t`` (closed form)."""
-        out = self.pol.advance(state, n)
+        with np.errstate(over="ignore", invalid="ignore"):  # the windows are checked after
+            out = self.pol.advance(state, n)
         if self.arithmetic == "integer":
             out = type(out)(*(floor_whole(np.asarray(c, dtype=object)) for c in out))
         return self.run.keep_inactive(state, out, t)

@@ -268,6 +268,25 @@ def _compact(C: np.ndarray) -> np.ndarray | tuple:
     return C
 
 
+def _check_finite(run: Run, windows: np.ndarray, final: np.ndarray, rec: Any) -> None:
+    """Refuse a float run whose windows overflowed, naming the first step and flow."""
+    if windows.dtype != np.float64 or (np.isfinite(windows).all() and np.isfinite(final).all()):
+        return
+    rows = np.argwhere(~np.isfinite(windows))
+    if rows.size:
+        k, b, i = (int(v) for v in rows[0])
+        t = k if rec is None else int(rec.times[k])
+        where = f"at step {t}"
+    else:
+        b, i = (int(v) for v in np.argwhere(~np.isfinite(final))[0])
+        where = "by the end of the run"
+    system = f" of system {b}" if windows.shape[1] > 1 else ""
+    raise ValueError(
+        f"{run.pol!r}: the window of flow {i}{system} overflowed float64 {where}; use "
+        "arithmetic='exact' or smaller parameters"
+    )
+
+
 def run_kernel(run: Run) -> Raw | None:
     """Run the compiled loops, or return None when they do not apply to ``run``.
 
@@ -305,6 +324,7 @@ def run_kernel(run: Run) -> Raw | None:
         is_affine = affine(run.policy, flows=run.flows)
         changes = np.asarray(K[3][4] if K[3] is not None else [], dtype=np.int64)
         windows, fb, final, rec = _record_cycles(w0, K, prog, steps, is_affine, changes)
+    _check_finite(run, windows, final, rec)
     if run.arithmetic == "integer":
         final = final.astype(object)
         if rec is not None:

@@ -24,7 +24,8 @@ __all__ = ["StepEngine", "step_loop"]
 
 def _call(run: Run, method: str, state: tuple, *extra: Any) -> tuple:
     """``pol.<method>(state)``, checked: it must return a state of the same kind."""
-    out = getattr(run.pol, method)(state, *extra)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # checked after
+        out = getattr(run.pol, method)(state, *extra)
     if not isinstance(out, tuple) or len(out) != len(state):
         raise TypeError(
             f"{run.pol!r}.{method} must return a state like init's ({type(state).__name__} of "
