@@ -59,8 +59,10 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
     traj : Trajectory
         An unbatched trajectory.
     burn_in : int, optional
-        Number of whole cycles to discard first; default half of them
-        (rounded down).
+        Number of whole cycles to discard first. Default: the start-up
+        transient (the leading cycles without an increase step: a run that
+        starts above capacity decreases at every step until it is below it),
+        then half of the remaining cycles (rounded down).
 
     Returns
     -------
@@ -71,7 +73,8 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
     Raises
     ------
     ValueError
-        If the trajectory holds no whole cycle after the burn-in.
+        If the trajectory holds no whole cycle after the burn-in (the
+        message says when the run is still in its start-up transient).
 
     Examples
     --------
@@ -79,19 +82,27 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
     >>> tr = simulate(AIMD(), [1, 30], 100, cycles=3, arithmetic="exact")
     >>> whole_cycles(tr, burn_in=0)
     [(36, 61), (62, 87)]
+    >>> over = simulate(AIMD(), [5000, 6000], 100, cycles=12)  # 7 halvings before any increase
+    >>> whole_cycles(over)[0], len(whole_cycles(over))
+    ((42, 67), 3)
     """
     if traj.batched:
         raise ValueError("whole_cycles takes an unbatched trajectory; use traj.system(i)")
     c = [int(v) for v in traj.congestion_steps]
     cycles = [(c[j - 1] + 1, c[j]) for j in range(1, len(c))]
+    transient = next((j for j, (a, b) in enumerate(cycles) if b > a), len(cycles))
     if burn_in is None:
-        burn_in = len(cycles) // 2
+        burn_in = transient + (len(cycles) - transient) // 2
     if isinstance(burn_in, bool) or not isinstance(burn_in, (int, np.integer)) or burn_in < 0:
         raise ValueError(f"burn_in must be an int >= 0, got {burn_in!r}")
     kept = cycles[burn_in:]
     if not kept:
+        still = (
+            f" (the first {transient} are the start-up transient: decreases only)"
+            if transient else ""
+        )
         raise ValueError(
-            f"the trajectory has {len(cycles)} whole cycle(s) and burn_in={burn_in}: "
+            f"the trajectory has {len(cycles)} whole cycle(s){still} and burn_in={burn_in}: "
             "no whole cycle is left to average over; run more cycles"
         )
     return kept
