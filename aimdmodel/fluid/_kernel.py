@@ -38,7 +38,7 @@ import numpy as np
 __all__ = ["MODE_CONSTANT", "MODE_DROPTAIL", "MODE_RED", "N_METRICS", "run"]
 
 MODE_CONSTANT, MODE_RED, MODE_DROPTAIL = 0, 1, 2
-N_METRICS = 5  # C, departures, arrivals, drops, q; then per class: sent (1 - p), W, R
+N_METRICS = 5  # capacity, departures, arrivals, drops, queue; then per class: delivered, W, R
 _NJIT = {"cache": True, "nogil": True}
 
 
@@ -70,12 +70,18 @@ def _red_p(link, x):  # pragma: no cover - compiled
 
 
 @numba.njit(**_NJIT)
-def _drop(link, x, q, y, c):  # pragma: no cover - compiled
-    """Total drop probability: the AQM's, a full buffer's overflow, random loss."""
+def _aqm(link, x):  # pragma: no cover - compiled
+    """Drop probability of the AQM and the random loss (not the buffer's overflow)."""
     mode = int(link[1])
     p = link[2] if mode == MODE_CONSTANT else (_red_p(link, x) if mode == MODE_RED else 0.0)
+    return 1.0 - (1.0 - p) * (1.0 - link[8])
+
+
+@numba.njit(**_NJIT)
+def _drop(link, x, q, y, c):  # pragma: no cover - compiled
+    """Total drop probability: the AQM's, a full buffer's overflow, random loss."""
     over = 1.0 - c / y if (q >= link[0] and y > c) else 0.0
-    return 1.0 - (1.0 - p) * (1.0 - over) * (1.0 - link[8])
+    return 1.0 - (1.0 - _aqm(link, x)) * (1.0 - over)
 
 
 @numba.njit(inline="always", **_NJIT)
@@ -95,14 +101,15 @@ def _lookup(hist, i, s, h, n_now):  # pragma: no cover - compiled
 def _rates(cls, link, hist, h, n_now, t, c, u, w, q, x, out):  # pragma: no cover - compiled
     """Right-hand side at one stage: per class A = a_i/R, kappa, c (dW = A + c - kappa W).
 
-    ``out`` rows: R, A, kappa, c. Returns (arrival rate y, dq/dt).
+    ``out`` rows: R, A, kappa, c, sending rate N W / R. Returns (arrival
+    rate y with the cross traffic, dq/dt cut at the walls of the buffer).
     """
     y = u
     for i in range(cls.shape[0]):
         r = q / c + cls[i, 1]
         out[0, i] = r
-        if cls[i, 6] <= t < cls[i, 7]:
-            y += cls[i, 0] * w[i] / r
+        out[4, i] = cls[i, 0] * w[i] / r if cls[i, 6] <= t < cls[i, 7] else 0.0
+        y += out[4, i]
     p_now = _drop(link, x, q, y, c) if link[9] == 0 else 0.0
     for i in range(cls.shape[0]):
         r = out[0, i]
@@ -136,66 +143,70 @@ def _filter(x, q0, q1, k, h):  # pragma: no cover - compiled
 
 
 @numba.njit(**_NJIT)
-def _step(cls, link, hist, h, n, cap, cap_dt, cbr, w, qx, s1, s2, wp):  # pragma: no cover
-    """One Heun step from t = n h; updates ``w`` and ``qx = [q, x]`` in place."""
-    t = n * h
-    q, x = qx[0], qx[1]
-    c0, u0 = _capacity(cap, cap_dt, t), _cbr(cbr, t)
-    kf = -c0 * math.log1p(-link[6]) if link[6] < 1 else np.inf
-    _, dq1 = _rates(cls, link, hist, h, n, t, c0, u0, w, q, x, s1)
+def _step(cls, link, hist, h, n, cap, cap_dt, cbr, w, qx, s, wp, inc):  # pragma: no cover
+    """One Heun step from t = n h: updates ``w`` and ``qx = [q, x]``, fills ``inc``.
+
+    ``s`` holds the two stages' rows (``s[0]``, ``s[1]``: see :func:`_rates`).
+    """
+    t, q, x = n * h, qx[0], qx[1]
+    c1, c2 = _capacity(cap, cap_dt, t), _capacity(cap, cap_dt, t + h)
+    kf = -c1 * math.log1p(-link[6]) if link[6] < 1 else np.inf
+    y1, dq1 = _rates(cls, link, hist, h, n, t, c1, _cbr(cbr, t), w, q, x, s[0])
     for i in range(w.shape[0]):
-        wp[i] = (w[i] + h * (s1[1, i] + s1[3, i])) / (1.0 + h * s1[2, i])
+        wp[i] = (w[i] + h * (s[0, 1, i] + s[0, 3, i])) / (1.0 + h * s[0, 2, i])
     qp = min(max(q + h * dq1, 0.0), link[0])
     xp = _filter(x, q, qp, kf, h)
-    t1 = t + h
-    _, dq2 = _rates(cls, link, hist, h, n, t1, _capacity(cap, cap_dt, t1), _cbr(cbr, t1),
-                    wp, qp, xp, s2)
+    y2, dq2 = _rates(cls, link, hist, h, n, t + h, c2, _cbr(cbr, t + h), wp, qp, xp, s[1])
     for i in range(w.shape[0]):
-        num = w[i] * (1.0 - 0.5 * h * s1[2, i]) + 0.5 * h * (s1[1, i] + s1[3, i] + s2[1, i]
-                                                            + s2[3, i])
-        w[i] = max(num / (1.0 + 0.5 * h * s2[2, i]), 0.0)
+        num = w[i] * (1.0 - 0.5 * h * s[0, 2, i]) + 0.5 * h * (
+            s[0, 1, i] + s[0, 3, i] + s[1, 1, i] + s[1, 3, i])
+        wp[i] = max(num / (1.0 + 0.5 * h * s[1, 2, i]), 0.0)
     q1 = min(max(q + 0.5 * h * (dq1 + dq2), 0.0), link[0])
     qx[1] = _filter(x, q, q1, kf, h)
     qx[0] = q1
+    _account(cls, link, h, x, xp, q, qp, q1, c1, c2, y1, y2, s, w, wp, inc)
+    w[:] = wp
 
 
 @numba.njit(**_NJIT)
-def _observe(cls, link, cap, cap_dt, cbr, t, w, qx, obs):  # pragma: no cover - compiled
-    """Fill ``obs`` with the metrics' integrands at time t; return p (total drop probability).
-
-    ``obs``: C, departures, arrivals, drops, q, then per class its share of the
-    departures (its sending rate over the total arrival rate), W, R.
-    """
-    n = cls.shape[0]
-    c = _capacity(cap, cap_dt, t)
-    q = qx[0]
-    y = _cbr(cbr, t)
-    for i in range(n):
-        r = q / c + cls[i, 1]
-        obs[N_METRICS + 2 * n + i] = r
-        obs[N_METRICS + n + i] = w[i]
-        sent = cls[i, 0] * w[i] / r if cls[i, 6] <= t < cls[i, 7] else 0.0
-        obs[N_METRICS + i] = sent
-        y += sent
-    p = _drop(link, qx[1], q, y, c)
-    dep = c if q > 0.0 else min(y * (1.0 - p), c)
-    for i in range(n):  # a class's share of what the link serves
-        obs[N_METRICS + i] *= dep / y if y > 0.0 else 0.0
-    obs[0] = c
-    obs[1] = dep
-    obs[2] = y
-    obs[3] = p * y
-    obs[4] = q
-    return p
-
-
-@numba.njit(**_NJIT)
-def _remember(cls, hist, n, t, w, obs, p):  # pragma: no cover - compiled
-    """Store g = W p / R of every class for step n (0 for an inactive class)."""
+def _account(cls, link, h, x, xp, q, qp, q1, c1, c2, y1, y2, s, w, w1, inc):  # pragma: no cover
+    """The step's integrals, consistent with the queue's update (see :func:`run`)."""
     m = cls.shape[0]
+    arrivals, capacity = 0.5 * h * (y1 + y2), 0.5 * h * (c1 + c2)
+    free = arrivals - capacity  # what the queue would gain with the link always busy
+    dq = q1 - q
+    full = q >= link[0] or qp >= link[0] or q1 >= link[0]  # a stage met the full buffer
+    overflow = free - dq if (free > dq and full) else 0.0
+    departures = arrivals - dq - overflow
+    inc[0], inc[1], inc[2] = capacity, departures, arrivals
+    inc[3] = overflow + 0.5 * h * (_aqm(link, x) * y1 + _aqm(link, xp) * y2)
+    inc[4] = 0.5 * h * (q + q1)
     for i in range(m):
+        share = 0.5 * ((s[0, 4, i] / y1 if y1 > 0 else 0.0) + (s[1, 4, i] / y2 if y2 > 0
+                                                                 else 0.0))
+        inc[N_METRICS + i] = departures * share
+        inc[N_METRICS + m + i] = 0.5 * h * (w[i] + w1[i])
+        inc[N_METRICS + 2 * m + i] = 0.5 * h * (s[0, 0, i] + s[1, 0, i])
+
+
+@numba.njit(**_NJIT)
+def _observe(cls, link, cap, cap_dt, cbr, t, w, qx, r):  # pragma: no cover - compiled
+    """Fill ``r`` with each class's RTT at time t; return p (total drop probability)."""
+    c = _capacity(cap, cap_dt, t)
+    y = _cbr(cbr, t)
+    for i in range(cls.shape[0]):
+        r[i] = qx[0] / c + cls[i, 1]
+        if cls[i, 6] <= t < cls[i, 7]:
+            y += cls[i, 0] * w[i] / r[i]
+    return _drop(link, qx[1], qx[0], y, c)
+
+
+@numba.njit(**_NJIT)
+def _remember(cls, hist, n, t, w, r, p):  # pragma: no cover - compiled
+    """Store g = W p / R of every class for step n (0 for an inactive class)."""
+    for i in range(cls.shape[0]):
         active = cls[i, 6] <= t < cls[i, 7]
-        hist[i, n % hist.shape[1]] = w[i] * p / obs[N_METRICS + 2 * m + i] if active else 0.0
+        hist[i, n % hist.shape[1]] = w[i] * p / r[i] if active else 0.0
 
 
 @numba.njit(**_NJIT)
@@ -203,15 +214,20 @@ def run(cls, link, cap, cap_dt, cbr, q0, h, n_steps, every, warm,
         hist, rec_t, rec_w, rec_r, rec_qxp, acc):  # pragma: no cover - compiled
     """Integrate ``n_steps`` steps; record every ``every``-th; integrate metrics from ``warm``.
 
-    ``acc`` (N_METRICS + 3 m): time integrals (trapezoid) of the ``obs``
-    quantities from step ``warm`` on. Returns the number of records.
+    ``acc`` (N_METRICS + 3 m) sums the steps' integrals from step ``warm``
+    on: capacity, departures, arrivals, drops, queue, then per class its
+    delivered share of the departures, its window and its RTT. The
+    departures are what the queue's update implies (arrivals minus the
+    queue's change minus the overflow of a full buffer), so DropTail
+    conserves the fluid exactly; the drops are that overflow plus the
+    AQM's and the random loss's ``p y`` (which MGT's queue does not
+    remove: its input is the sending rate). Returns the number of records.
     """
     m = cls.shape[0]
-    w = np.empty(m)
+    w, r = np.empty(m), np.empty(m)
     started = np.zeros(m, dtype=np.bool_)
     qx = np.array([q0, q0])
-    s1, s2, wp = np.empty((4, m)), np.empty((4, m)), np.empty(m)
-    obs, prev = np.empty(N_METRICS + 3 * m), np.empty(N_METRICS + 3 * m)
+    s, wp, inc = np.empty((2, 5, m)), np.empty(m), np.empty(N_METRICS + 3 * m)
     for i in range(m):
         w[i] = cls[i, 8]
     nrec = 0
@@ -221,18 +237,16 @@ def run(cls, link, cap, cap_dt, cbr, q0, h, n_steps, every, warm,
             if not started[i] and cls[i, 6] <= t:
                 started[i] = True
                 w[i] = cls[i, 8]
-        p = _observe(cls, link, cap, cap_dt, cbr, t, w, qx, obs)
-        _remember(cls, hist, n, t, w, obs, p)
-        if n > warm:
-            for j in range(obs.shape[0]):
-                acc[j] += 0.5 * h * (obs[j] + prev[j])
-        prev[:] = obs
+        p = _observe(cls, link, cap, cap_dt, cbr, t, w, qx, r)
+        _remember(cls, hist, n, t, w, r, p)
         if n % every == 0 and nrec < rec_t.shape[0]:
             rec_t[nrec] = t
             rec_w[nrec] = w
-            rec_r[nrec] = obs[N_METRICS + 2 * m:]
+            rec_r[nrec] = r
             rec_qxp[nrec, 0], rec_qxp[nrec, 1], rec_qxp[nrec, 2] = qx[0], qx[1], p
             nrec += 1
         if n < n_steps:
-            _step(cls, link, hist, h, n, cap, cap_dt, cbr, w, qx, s1, s2, wp)
+            _step(cls, link, hist, h, n, cap, cap_dt, cbr, w, qx, s, wp, inc)
+            if n >= warm:
+                acc += inc
     return nrec
