@@ -105,27 +105,33 @@ def test_red_operating_point_is_where_the_profile_meets_the_need():
     red = RED(50, 550, 0.1, w_q=1e-4)
     op = operating_point(60, 3750, 0.2, aqm=red)
     q0 = float(op.queue)
-    assert op.region == "red" and 50 < q0 < 550
+    assert op.region == "red"
+    assert 50 < q0 < 550
     assert float(op.loss) == pytest.approx(0.1 * (q0 - 50) / 500, rel=1e-12)
     assert float(op.window) ** 2 * float(op.loss) == pytest.approx(2, rel=1e-12)
     # DropTail: the full buffer; a constant p: the window from the balance alone
     dt = operating_point(60, 3750, 0.2, aqm="droptail", buffer=300)
-    assert dt.queue == 300 and dt.region == "buffer"
+    assert dt.queue == 300
+    assert dt.region == "buffer"
     cp = operating_point(10, 1000, 0.1, aqm=ConstantLoss(0.01))
-    assert cp.window**2 * cp.loss == 2 and cp.region == "constant-p"
+    assert cp.window**2 * cp.loss == 2
+    assert cp.region == "constant-p"
     idle = operating_point(1, 1000, 0.1, aqm=ConstantLoss(0.01))
-    assert idle.region == "constant-p-idle" and idle.queue == 0
+    assert idle.region == "constant-p-idle"
+    assert idle.queue == 0
     assert float(idle.utilization) == pytest.approx(float(idle.window) / 100)
 
 
 def test_red_jump_and_buffer_regions():
     # few flows, a steep profile ending low: the need at max_th lies inside the jump
     jump = operating_point(5, 3750, 0.2, aqm=RED(5, 10, 1e-5))
-    assert jump.region == "red-jump" and jump.queue == 10
+    assert jump.region == "red-jump"
+    assert jump.queue == 10
     with pytest.raises(ValueError, match="jump"):
         linearize(jump).margins()
     full = operating_point(200, 3750, 0.2, aqm=RED(50, 550, 0.001, gentle=True), buffer=100)
-    assert full.region == "buffer" and full.queue == 100
+    assert full.region == "buffer"
+    assert full.queue == 100
 
 
 def test_margins_agree_with_the_nyquist_count_and_a_dense_grid():
@@ -145,7 +151,8 @@ def test_margins_agree_with_the_nyquist_count_and_a_dense_grid():
             assert m.gain_crossover == pytest.approx(w[j], rel=1e-3)
             assert m.phase_margin == pytest.approx(180 + np.degrees(phase[j]), abs=0.05)
         else:
-            assert np.isnan(m.gain_crossover) and m.phase_margin == np.inf
+            assert np.isnan(m.gain_crossover)
+            assert m.phase_margin == np.inf
 
 
 @pytest.mark.parametrize("n", [20, 45, 60, 120])
@@ -170,7 +177,8 @@ def test_fewer_flows_destabilize_red():
     sm = stability_map(np.arange(5, 201), 3750.0, 0.2, red=RED(50, 550, 0.1, w_q=1e-4))
     gm = sm.margins.gain_margin
     assert np.all(np.diff(gm) > 0)
-    assert not sm.stable[0] and sm.stable[-1]
+    assert not sm.stable[0]
+    assert sm.stable[-1]
 
 
 def test_hollot_condition_is_sufficient():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from scipy.integrate import solve_ivp
@@ -11,12 +13,12 @@ from aimdmodel.fluid import (
     RED,
     ConstantLoss,
     FluidClass,
+    _kernel,
     fluid_limit,
     operating_point,
     red_drop_probability,
     simulate_fluid,
 )
-from aimdmodel.fluid import _kernel
 from aimdmodel.fluid.equations import queue_rate, rtt, window_rate
 
 RED_STABLE = RED(50, 550, 0.1, w_q=1e-4)
@@ -33,10 +35,12 @@ def _smooth_run(dt: float):
 def test_step_halving_shows_second_order():
     runs = [_smooth_run(0.02 / 2**k) for k in range(5)]
     for r in runs:  # inside the buffer and on the linear piece of RED's profile
-        assert r.queue.min() > 0 and r.queue.max() < 800
-        assert 50 < r.average_queue.min() and r.average_queue.max() < 550
+        assert r.queue.min() > 0
+        assert r.queue.max() < 800
+        assert 50 < r.average_queue.min()
+        assert r.average_queue.max() < 550
     ys = [np.concatenate([r.window[:, 0], r.queue, r.average_queue]) for r in runs]
-    diffs = np.array([np.abs(a - b).max() for a, b in zip(ys, ys[1:], strict=False)])
+    diffs = np.array([np.abs(a - b).max() for a, b in itertools.pairwise(ys)])
     order = np.log2(diffs[:-1] / diffs[1:])
     assert np.all((order > 1.9) & (order < 2.1)), order
 
@@ -64,7 +68,8 @@ def test_delay_free_limit_matches_solve_ivp():
     for dt in (2e-3, 1e-3):
         res = simulate_fluid(FluidClass(n, tp, w0=y0[0]), c, buffer=800, aqm=RED_STABLE,
                              duration=5.0, dt=dt, queue0=y0[1], delayed_feedback=False)
-        assert res.queue.min() > 0 and res.average_queue.min() > 50
+        assert res.queue.min() > 0
+        assert res.average_queue.min() > 50
         want = ref.sol(res.t)
         got = np.vstack([res.window[:, 0], res.queue, res.average_queue])
         errs.append(np.abs(got - want).max() / np.abs(want).max())
@@ -116,8 +121,10 @@ def test_red_profile_in_the_kernel_is_the_library_profile():
 def test_droptail_conserves_fluid_and_keeps_the_queue_in_the_buffer():
     res = simulate_fluid([FluidClass(10, 0.1), FluidClass(5, 0.3)], 1000.0, buffer=40,
                          duration=60.0, dt=1e-3, warmup=10.0)
-    assert res.queue.min() >= 0 and res.queue.max() <= 40
-    assert 0 < res.utilization <= 1 and res.loss_rate > 0
+    assert res.queue.min() >= 0
+    assert res.queue.max() <= 40
+    assert 0 < res.utilization <= 1
+    assert res.loss_rate > 0
     it = res.integrals
     dq = res.queue[-1] - res.queue[np.searchsorted(res.t, res.warmup)]
     # arrivals - drops - departures = change of the queue (to the trapezoid's error)
@@ -138,7 +145,8 @@ def test_recording_every_kth_step_keeps_the_metrics():
     kw = {"buffer": 800, "aqm": RED_STABLE, "duration": 100.0, "warmup": 50.0}
     full = simulate_fluid(FluidClass(60, 0.2), 3750.0, **kw)
     thin = simulate_fluid(FluidClass(60, 0.2), 3750.0, record_every=1000, **kw)
-    assert thin.t.shape == (101,) and full.t.shape == (100_001,)
+    assert thin.t.shape == (101,)
+    assert full.t.shape == (100_001,)
     np.testing.assert_array_equal(thin.queue, full.queue[::1000])
     assert thin.metrics() == full.metrics()
 
@@ -149,7 +157,8 @@ def test_a_class_that_starts_later_sends_nothing_before():
     late = res.rate[:, 1]
     before, during, after = res.t < 20, (res.t > 20) & (res.t < 40), res.t >= 40
     assert np.all(late[before] == res.n_flows[1] * 1.0 / res.rtt[before, 1])  # w0, held
-    assert late[during].max() > 0 and np.all(res.window[after, 1] == res.window[after][0, 1])
+    assert late[during].max() > 0
+    assert np.all(res.window[after, 1] == res.window[after][0, 1])
 
 
 def test_random_loss_alone_acts_as_a_constant_p():

@@ -170,7 +170,7 @@ def _step(cls, link, hist, h, n, cap, cap_dt, cbr, w, qx, s, wp, inc):  # pragma
 
 @numba.njit(**_NJIT)
 def _account(cls, link, h, x, xp, q, qp, q1, c1, c2, y1, y2, s, w, w1, inc):  # pragma: no cover
-    """The step's integrals, consistent with the queue's update (see :func:`run`)."""
+    """Fill ``inc`` with the step's integrals, consistent with the queue's update (see run)."""
     m = cls.shape[0]
     arrivals, capacity = 0.5 * h * (y1 + y2), 0.5 * h * (c1 + c2)
     free = arrivals - capacity  # what the queue would gain with the link always busy
