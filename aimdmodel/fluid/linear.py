@@ -275,6 +275,9 @@ class LinearModel:
         if self.point.region == "red-jump":
             raise ValueError("the operating point sits on the jump of RED's profile: no "
                              "small-signal gain")
+        if self.point.region == "buffer":
+            raise ValueError("the operating point sits at the full buffer (DropTail "
+                             "overflow): no small-signal gain")
 
     @property
     def dc_gain(self) -> float:

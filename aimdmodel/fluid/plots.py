@@ -70,11 +70,12 @@ def plot_trajectory(res: Any, ax: Any = None, *, what: str = "queue") -> list:
         if isinstance(res.aqm, RED):
             arts += ax.plot(res.t, res.average_queue, label="RED average x(t)",
                             **_line(STYLES[1]))
-            for v, name in ((res.aqm.min_th, "min_th"), (res.aqm.max_th, "max_th")):
-                arts.append(ax.axhline(v, color="0.5", linestyle=":", label=name))
+            for v, name, ls in ((res.aqm.min_th, "min_th", ":"), (res.aqm.max_th, "max_th", "-.")):
+                arts.append(ax.axhline(v, color="0.5", linestyle=ls, label=name))
         arts.append(ax.axhline(res.buffer, color="0.3", linestyle="--", label="buffer"))
         ax.set_ylabel("packets")
-        ax.set_title(f"Fluid model: queue ({_aqm_name(res.aqm)})")
+        ax.set_title(f"Fluid model: queue, {_population(res)}\n{_aqm_name(res.aqm)}",
+                     fontsize="medium")
     else:
         for i, c in enumerate(res.classes):
             st = STYLES[i % len(STYLES)]
@@ -83,15 +84,20 @@ def plot_trajectory(res: Any, ax: Any = None, *, what: str = "queue") -> list:
         ax.set_ylabel("window (packets)")
         ax.set_title("Fluid model: window of one flow per class")
     ax.set_xlabel("time (s)")
-    ax.legend(loc="upper right", fontsize="small")
+    ax.legend(loc="center right", fontsize="small")
     return arts
+
+
+def _population(res: Any) -> str:
+    parts = [f"{c.n_flows} flows, Tp={c.prop_delay:g} s" for c in res.classes]
+    return "; ".join(parts) + f"; C={float(np.min(res.capacity)):g} packets/s"
 
 
 def _aqm_name(aqm: Any) -> str:
     if isinstance(aqm, RED):
         return (f"RED min_th={aqm.min_th:g}, max_th={aqm.max_th:g}, max_p={aqm.max_p:g}, "
                 f"w_q={aqm.w_q:g}")
-    return aqm if isinstance(aqm, str) else f"constant p={aqm.p:g}"
+    return "DropTail" if isinstance(aqm, str) else f"constant p={aqm.p:g}"
 
 
 def plot_bode(lin: Any, ax: Any = None, *, omega: Any = None) -> list:
@@ -203,7 +209,10 @@ def plot_stability_map(sm: Any, ax: Any = None, *, x: str = "n_flows",
     xs, ys = getattr(sm, x), getattr(sm, y)
     if xs.ndim != 2:
         raise ValueError("plot_stability_map needs a 2-d map (e.g. from np.meshgrid)")
+    from matplotlib.patches import Patch
+
     ax = _axes(ax, 1, (6.5, 4.5))
+    ax.set_facecolor("0.8")
     gm_db = 20 * np.log10(np.asarray(sm.margins.gain_margin, dtype=float))
     mesh = ax.pcolormesh(xs, ys, gm_db, cmap="RdBu", vmin=-20, vmax=20, shading="auto")
     bar = ax.figure.colorbar(mesh, ax=ax)
@@ -211,7 +220,18 @@ def plot_stability_map(sm: Any, ax: Any = None, *, x: str = "n_flows",
     cs = ax.contour(xs, ys, gm_db, levels=[0.0], colors="k", linestyles="--")
     ax.set_xlabel(_UNITS[x])
     ax.set_ylabel(_UNITS[y])
+    ax.legend(handles=[Patch(facecolor="0.8", label="no linear operating point (on RED's "
+                                                   "jump or beyond the buffer)"),
+                       _proxy_line("k", "--", "stability boundary (margin 1)")],
+              fontsize="small", loc="lower right")
     r = sm.red
-    ax.set_title(f"Stability of TCP/RED (min_th={r.min_th:g}, max_th={r.max_th:g}, "
-                 f"max_p={r.max_p:g}, w_q={r.w_q:g}); dashed: boundary", fontsize="medium")
+    ax.set_title(f"Stability of TCP/RED, linearized loop\nRED min_th={r.min_th:g}, "
+                 f"max_th={r.max_th:g}, max_p={r.max_p:g}, w_q={r.w_q:g}", fontsize="medium")
     return [mesh, cs]
+
+
+def _proxy_line(color: str, style: str, label: str) -> Any:
+    """Return a legend proxy line (no data)."""
+    from matplotlib.lines import Line2D
+
+    return Line2D([], [], color=color, linestyle=style, label=label)
