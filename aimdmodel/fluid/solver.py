@@ -43,8 +43,14 @@ integrated exactly over each step, and the delayed loss-indication rate
 read from the history at :math:`t - R_i(t)` by linear interpolation (the
 delay is evaluated at every stage, so its dependence on the state is
 handled). The step must not exceed the smallest propagation delay, so
-that every delayed time lies in the known past. Its order is checked by
-step halving in ``tests/test_fluid_solver.py``.
+that every delayed time lies in the known past. Its order, 2, is measured
+by step halving in ``tests/test_fluid_solver.py`` where the solution is
+smooth; an event inside a step (the queue reaching 0 or the buffer, RED's
+average crossing a threshold, DropTail's overflow switching on) is not
+located, so across such events the error is first order in ``dt``.
+Against scipy's ``solve_ivp`` on the delay-free limit
+(``delayed_feedback=False``) and a method-of-steps solution of the
+constant-delay case, the same tests agree to 1e-6.
 
 Examples
 --------
