@@ -90,3 +90,25 @@ def test_no_function_is_over_80_lines():
                 if n > MAX_LINES:
                     long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({n})")
     assert long == []
+
+
+def test_no_evaluation_of_user_strings():
+    """sympify/parse_expr/eval/exec only on code constants or through the strict helper (issue 19).
+
+    Every ``sympify`` call in the library passes ``strict=True`` (sympy refuses strings then), and
+    ``eval``, ``exec`` and ``parse_expr`` are not called at all.
+    """
+    offenders = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if name in {"eval", "exec", "parse_expr", "literal_eval"}:
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
+            if name == "sympify" and not any(
+                k.arg == "strict" and getattr(k.value, "value", False) is True
+                for k in node.keywords
+            ):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} sympify (not strict)")
+    assert offenders == []

@@ -94,7 +94,7 @@ class StabilityMap:
 @functools.lru_cache(maxsize=32)
 def _numeric(limit: Any) -> dict[str, Any]:
     forms = plant_formulas(limit)
-    free = set().union(*(sympy.sympify(forms[k]).free_symbols for k in _KEYS))
+    free = set().union(*(sympy.sympify(forms[k], strict=True).free_symbols for k in _KEYS))
     if free - {_N, _C, _TP, _Q0}:
         raise TypeError("stability_map needs a policy with numeric parameters")
     return {k: sympy.lambdify((_N, _C, _TP, _Q0), forms[k], "numpy") for k in _KEYS}

@@ -22,7 +22,7 @@ from typing import Any
 import sympy
 
 from .policy_run import SymbolicRun
-from .symbols import N, W, simp
+from .symbols import N, W, as_expr, simp
 
 __all__ = ["CONTRACTION_CYCLES", "CycleMap", "build_cycle_map", "difference_ratio"]
 
@@ -116,7 +116,7 @@ def build_cycle_map(run: SymbolicRun) -> CycleMap:
     free = tuple(sympy.Symbol(f"{f}_j", real=True) for f in fields)
     n_free = sympy.Symbol("n_j", real=True)
     to_free = {**dict(zip(pos, free, strict=True)), N: n_free}
-    equations = {f: sympy.sympify(v).xreplace(to_free) for f, v in zip(fields, nxt, strict=True)}
+    equations = {f: as_expr(v).xreplace(to_free) for f, v in zip(fields, nxt, strict=True)}
     congestion = sympy.Eq(sympy.Integer(run.flows) * run.window(advanced).xreplace(to_free), W)
     return CycleMap(run=run, fields=fields, state_type=state_t, state=free, n=n_free,
                     equations=equations, congestion=congestion)
@@ -128,7 +128,7 @@ def _drop_floors(expr: Any) -> Any:
         free = [a for a in m.args if a.free_symbols]
         return free[0] if len(free) == 1 else m
 
-    return sympy.sympify(expr).replace(lambda e: isinstance(e, sympy.Max), strip)
+    return as_expr(expr).replace(lambda e: isinstance(e, sympy.Max), strip)
 
 
 def difference_ratio(run: SymbolicRun) -> tuple[Any, tuple[str, ...]]:

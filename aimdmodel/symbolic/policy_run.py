@@ -31,7 +31,7 @@ import sympy
 
 from ..feedback import Signal
 from ..policies import Policy
-from .symbols import W
+from .symbols import W, as_expr
 
 __all__ = ["FLUID_SIGNAL", "SymbolicRun", "symbolic_run"]
 
@@ -145,9 +145,9 @@ class SymbolicRun:
     def window(self, s: tuple) -> Any:
         """Return one flow's window in state ``s``."""
         if self.shared is None:
-            return sympy.sympify(_call(self.policy, "window", s))
+            return as_expr(_call(self.policy, "window", s))
         w = _call(self.policy, "window", self._wrap(s))
-        return sympy.sympify(np.asarray(w, dtype=object).ravel()[0])
+        return as_expr(np.asarray(w, dtype=object).ravel()[0])
 
     # -- two flows that see the same feedback ------------------------------
     def pair(self, x1: Any, x2: Any) -> Any:
@@ -166,9 +166,9 @@ class SymbolicRun:
     def pair_difference(self, pair: Any) -> Any:
         """Return the first flow's window minus the second's."""
         if self.shared is None:
-            return sympy.sympify(self.window(pair[0]) - self.window(pair[1]))
+            return as_expr(self.window(pair[0]) - self.window(pair[1]))
         w = np.asarray(_call(self.policy, "window", pair), dtype=object).ravel()
-        return sympy.sympify(w[0] - w[1])
+        return as_expr(w[0] - w[1])
 
     # -- arrays for a state with shared fields -----------------------------
     def _wrap(self, s: tuple) -> tuple:

@@ -24,7 +24,7 @@ from typing import Any
 import sympy
 
 from .cycle_map import CycleMap, difference_ratio
-from .symbols import TAU, N, Undecided, W, simp
+from .symbols import TAU, N, Undecided, W, as_expr, simp
 
 __all__ = ["KINDS", "FixedPoints", "Solved", "fixed_points", "solve"]
 
@@ -144,7 +144,7 @@ def _branches(exprs: list) -> list[tuple[list, list]]:
     Returns (substituted expressions, conditions ``c >= 0``) per branch.
     """
     atoms = sorted(
-        {m for e in exprs for m in sympy.sympify(e).atoms(sympy.Max, sympy.Min)},
+        {m for e in exprs for m in as_expr(e).atoms(sympy.Max, sympy.Min)},
         key=sympy.default_sort_key,
     )
     if not atoms:
@@ -158,7 +158,7 @@ def _branches(exprs: list) -> list[tuple[list, list]]:
             for j, other in enumerate(m.args):
                 if j != i:
                     conds.append(chosen - other if isinstance(m, sympy.Max) else other - chosen)
-        out.append(([sympy.sympify(e).xreplace(repl) for e in exprs], conds))
+        out.append(([as_expr(e).xreplace(repl) for e in exprs], conds))
     return out
 
 

@@ -72,6 +72,30 @@ def sympified(policy: Policy) -> Policy:
     return dataclasses.replace(policy, **changes) if changes else policy
 
 
+def as_expr(value: Any) -> Any:
+    """Turn a computed value (number, Fraction, sympy object) into a sympy expression.
+
+    Strict: a string is refused (sympy would *evaluate* it as Python), so no
+    text given by a user is ever evaluated (issue 19).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> as_expr(Fraction(1, 2))
+    1/2
+    >>> as_expr("__import__('os')")
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a number or a sympy expression, got the string "__import__('os')"
+    """
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"expected a number or a sympy expression, got the string {value!r}")
+    try:
+        return sympy.sympify(value, strict=True)
+    except sympy.SympifyError:
+        raise TypeError(f"expected a number or a sympy expression, got {value!r}") from None
+
+
 def simp(expr: Any) -> Any:
     """Simplify an expression, keeping the shorter of ``factor`` and ``simplify``.
 
@@ -80,7 +104,7 @@ def simp(expr: Any) -> Any:
     >>> simp(W**2 / 2 - W**2 / 8)
     3*W**2/8
     """
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     if expr.free_symbols:
         out = sympy.factor(sympy.simplify(expr))
         return out if sympy.count_ops(out) <= sympy.count_ops(expr) else sympy.simplify(expr)
