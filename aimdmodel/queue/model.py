@@ -123,12 +123,15 @@ class _Plan:
 
 
 def _tick(scenario: Scenario, opts: QueueOptions) -> float:
-    if opts.tick is not None:
-        return float(opts.tick)
     rtts = [fl.base_rtt for fl in scenario.flows]
     if opts.cross_rtt is not None and any(isinstance(c, ParetoCross) for c in scenario.cross):
         rtts.append(opts.cross_rtt)
-    return min(rtts) / 10.0
+    if opts.tick is None:
+        return min(rtts) / 10.0
+    if opts.tick > min(rtts):
+        raise ValueError(f"tick must be at most the smallest base RTT ({min(rtts)} s): a flow "
+                         f"ends at most one round per tick; got {opts.tick}")
+    return float(opts.tick)
 
 
 def _test_rows(scenario: Scenario, opts: QueueOptions) -> tuple[np.ndarray, list]:
@@ -274,7 +277,7 @@ class _Rules:
         if bad.any():
             k = int(np.flatnonzero(bad)[0]) % self.shape[1]
             who = f"flows[{k}].policy" if k < self.n_test else "the cross flows' policy"
-            raise ValueError(f"{who} returned the window {w[bad][0]!r}; windows must be "
+            raise ValueError(f"{who} returned the window {float(w[bad][0])!r}; windows must be "
                              f"finite and >= 0")
         return w.reshape(self.shape)
 
