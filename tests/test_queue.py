@@ -108,12 +108,14 @@ def test_vegas_alone_keeps_alpha_to_beta_packets_queued_and_loses_nothing():
     assert 2.0 <= q.mean() <= 4.0
     assert 2.0 <= np.median(q) <= 4.0
     lo, hi = np.percentile(q, [5, 95])
-    assert lo >= 1.0 and hi <= 5.5
+    assert lo >= 1.0
+    assert hi <= 5.5
     assert metrics.utilization(res)[0] > 0.99
 
 
 def _two_rtts(discipline: str, buffer: int, red: RED | None = None) -> Scenario:
-    return Scenario(flows=(Flow(variant="reno", base_rtt=0.04), Flow(variant="reno", base_rtt=0.08)),
+    return Scenario(flows=(Flow(variant="reno", base_rtt=0.04),
+                           Flow(variant="reno", base_rtt=0.08)),
                     link=Link(rate=10e6, buffer=buffer, discipline=discipline, red=red),
                     duration=300.0, warmup=50.0, seed=4)
 

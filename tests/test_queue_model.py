@@ -97,8 +97,8 @@ def test_same_seed_same_run_other_seed_other_run():
     sc = _scenario(Flow(), Flow(base_rtt=0.2), random_loss=0.01)
     a, b = run(sc), run(sc)
     other = run(Scenario(flows=sc.flows, link=sc.link, duration=30.0, seed=8))
-    assert np.array_equal(a.delivered, b.delivered) and np.array_equal(a.cwnd, b.cwnd,
-                                                                       equal_nan=True)
+    assert np.array_equal(a.delivered, b.delivered)
+    assert np.array_equal(a.cwnd, b.cwnd, equal_nan=True)
     assert not np.array_equal(a.lost, other.lost)
 
 
@@ -208,7 +208,8 @@ def _plain_result() -> QueueResult:
 
 def test_a_result_from_plain_arrays_gets_the_same_metrics():
     res = _plain_result()
-    assert res.n_replications == 1 and res.sent.shape == (1, 3, 2)
+    assert res.n_replications == 1
+    assert res.sent.shape == (1, 3, 2)
     assert metrics.throughput(res)[0].tolist() == [22 * 12000 / 2, 10 * 12000 / 2]
     assert metrics.loss_rate(res)[0].tolist() == [2 / 24, 2 / 12]
     assert metrics.queueing_delay(res)[0] == pytest.approx(2.5 / 100)
@@ -311,7 +312,7 @@ def test_a_policy_returning_nan_is_refused():
         def decrease(self, s):
             return WindowState(s.w * np.nan)
 
-    with pytest.raises(ValueError, match="flows\\[0\\].policy returned the window nan"):
+    with pytest.raises(ValueError, match=r"flows\[0\]\.policy returned the window nan"):
         run(_scenario(Flow(policy=Broken())))
 
 
@@ -331,7 +332,8 @@ def test_every_variant_has_a_rule_a_source_and_a_recovery():
 
     for v in VARIANTS.values():
         assert v.recovery in RECOVERIES
-        assert len(v.rule) > 80 and len(v.source) > 20, v.name
+        assert len(v.rule) > 80, v.name
+        assert len(v.source) > 20, v.name
     assert [v.code for v in VARIANTS.values()] == list(range(len(VARIANTS)))
 
 
