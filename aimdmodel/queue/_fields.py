@@ -2,17 +2,20 @@
 
 The compiled loops keep the state of every source (TCP flow or CBR source)
 of every replication in a few arrays with the fields on the middle axis:
-``S[r, S_*, j]`` (static description, float), ``F[r, F_*, j]`` (float
-state), ``I[r, I_*, j]`` (integer state), ``G[r, G_*]`` / ``GI[r, GI_*]``
+``F[r, f, j]`` (floats: the static description ``S_*``, the state ``F_*``,
+the policy's candidate windows ``W_*`` and a linear rule's coefficients
+``C_*``), ``I[r, I_*, j]`` (integer state), ``G[r, G_*]`` / ``GI[r, GI_*]``
 (per replication), ``P[P_*]`` (options). numba reads module-level integers
-as compile-time constants.
+as compile-time constants. The per-flow functions take ``(F, I, P)`` rather
+than the whole :data:`Arrays` tuple: a call passes every array of its
+arguments field by field, and the tuple has many.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
 
-# -- static description of each source: S[r, f, j] ------------------------------------
+# -- static description of each source: F[r, S_*, j] ----------------------------------
 S_BASE, S_START, S_STOP, S_SIZE, S_RWND, S_RATE, S_KIND, S_VAR, S_POL = range(9)
 NS = 9
 KIND_TCP, KIND_CBR = 0, 1
@@ -25,13 +28,17 @@ M_OPEN, M_REC, M_WAIT = 0, 1, 2
 # source life: not started, active, done (finished or stopped)
 L_NEW, L_ACTIVE, L_DONE = 0, 1, 2
 
-# -- float state F[r, f, j] -------------------------------------------------------------
+# -- float state F[r, f, j]: after the static fields, in the same array -------------------
 (F_CWND, F_SSTH, F_T0, F_RLEN, F_RWIN, F_CARRY, F_DSUM, F_DMIN, F_DMAX, F_SRTT, F_RTTVAR,
  F_RTO, F_RTTMIN, F_LASTRTT, F_RESUME, F_DEADLINE, F_CWAFTER, F_PWIN, F_REINITW, F_DIFF,
  F_BWE, F_BWS, F_SOWD, F_OWDMIN, F_OWDMAX, F_OWDRSV, F_LASTDROP, F_WMAX, F_K, F_TEPOCH,
  F_WEST, F_CPRIOR, F_CALPHA, F_FINISH, F_CBRCUM, F_TDELAY, F_RMIN, F_PREVW, F_GROWF,
- F_XCUM, F_TLOSS1, F_TDET) = range(42)
-NF = 42
+ F_XCUM, F_TLOSS1, F_TDET) = range(NS, NS + 42)
+# the policy's candidate windows (increase, decrease, two decreases) and a linear rule's
+# verified coefficients (a_i, b_i, a_d, b_d, floor)
+W_INC, W_DEC, W_DEC2 = range(NS + 42, NS + 45)
+C_AI, C_BI, C_AD, C_BD, C_FL = range(NS + 45, NS + 50)
+NF = NS + 50
 
 # -- integer state I[r, f, j] -----------------------------------------------------------
 (I_MODE, I_HOLES, I_PHOLES, I_RRETX, I_RSENT, I_RLOST, I_RLRETX, I_RP1, I_RP2, I_RLASTOK,
@@ -65,6 +72,6 @@ STOP_END, STOP_POLICY, STOP_REINIT = 0, 1, 2
 
 Arrays = namedtuple(
     "Arrays",
-    "S F I G GI PW coef P rate ring_s ring_c act order rng rec agg",
+    "F I G GI P rate ring_s ring_c act order rng rec agg",
 )
 """Every array of a run, as one argument of the compiled loops."""

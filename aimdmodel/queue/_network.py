@@ -142,7 +142,7 @@ from ._sender import round_end, round_ends, start_round
 __all__ = ["run"]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(inline="always")
 def _capacity(A, t):  # pragma: no cover - compiled
     """C(t) in packets per second (a trace holds its last value)."""
     if A.rate.size == 1:
@@ -151,21 +151,21 @@ def _capacity(A, t):  # pragma: no cover - compiled
     return A.rate[k]
 
 
-@numba.njit(cache=True, inline="always")
-def _qdelay(A, r, j, cap):  # pragma: no cover - compiled
+@numba.njit(inline="always")
+def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
     """Queueing delay a packet of source ``j`` would see now (FIFO: q/C; DRR: its fair share)."""
-    if A.P[P_DISC] == D_DRR:
-        return A.I[r, I_QUEUED, j] * max(A.GI[r, GI_NB], 1) / cap
-    return A.GI[r, GI_Q] / cap
+    if P[P_DISC] == D_DRR:
+        return N[r, I_QUEUED, j] * max(GI[r, GI_NB], 1) / cap
+    return GI[r, GI_Q] / cap
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _activate(A, r, t, cap):  # pragma: no cover - compiled
     """Activate the sources whose start time has come (sorted by start in ``order``)."""
     n = A.order.shape[1]
     while A.GI[r, GI_NEXT] < n:
         j = A.order[r, A.GI[r, GI_NEXT]]
-        if A.S[r, S_START, j] > t:
+        if A.F[r, S_START, j] > t:
             break
         A.GI[r, GI_NEXT] += 1
         if A.I[r, I_LIFE, j] != L_NEW:
@@ -173,11 +173,11 @@ def _activate(A, r, t, cap):  # pragma: no cover - compiled
         A.I[r, I_LIFE, j] = L_ACTIVE
         A.act[r, A.GI[r, GI_NACT]] = j
         A.GI[r, GI_NACT] += 1
-        if A.S[r, S_KIND, j] != KIND_CBR:
-            start_round(A, r, j, t, _qdelay(A, r, j, cap), 0)
+        if A.F[r, S_KIND, j] != KIND_CBR:
+            start_round(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap), 0)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _check(A, r, t):  # pragma: no cover - compiled
     """Return why the loop must stop before this tick for the driver (or STOP_END: go on)."""
     if A.P[P_LINEAR] == 1.0:
@@ -185,9 +185,9 @@ def _check(A, r, t):  # pragma: no cover - compiled
     why = STOP_END
     for a in range(A.GI[r, GI_NACT]):
         j = A.act[r, a]
-        if A.S[r, S_POL, j] != 1.0 or A.I[r, I_LIFE, j] != L_ACTIVE:
+        if A.F[r, S_POL, j] != 1.0 or A.I[r, I_LIFE, j] != L_ACTIVE:
             continue
-        if A.I[r, I_MODE, j] == M_WAIT or not round_ends(A, r, j, t):
+        if A.I[r, I_MODE, j] == M_WAIT or not round_ends(A.F, A.I, A.P, r, j, t):
             continue
         if A.I[r, I_TAKEN, j] != 0:
             why = STOP_POLICY
@@ -200,11 +200,11 @@ def _check(A, r, t):  # pragma: no cover - compiled
     return why
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
     """Per source: reset the tick's counters, end a round, retire if stopped, send.
 
-    Return the number of packets that survive random loss and reach the queue.
+    Return the number of packets sent.
     """
     total = 0
     for a in range(A.GI[r, GI_NACT]):
@@ -213,70 +213,80 @@ def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
             A.I[r, f, j] = 0
         if A.I[r, I_LIFE, j] != L_ACTIVE:
             continue
-        stop = A.S[r, S_STOP, j]
+        stop = A.F[r, S_STOP, j]
         if stop > 0.0 and t >= stop:
             A.I[r, I_LIFE, j] = L_DONE
             continue
-        if A.S[r, S_KIND, j] != KIND_CBR and round_ends(A, r, j, t):
-            round_end(A, r, j, t, _qdelay(A, r, j, cap))
+        if A.F[r, S_KIND, j] != KIND_CBR and round_ends(A.F, A.I, A.P, r, j, t):
+            round_end(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap))
             if A.I[r, I_LIFE, j] != L_ACTIVE:
                 continue
-        total += _emit(A, r, j, t)
+        total += _emit(A.F, A.I, A.P, r, j, t)
     return total
 
 
-@numba.njit(cache=True, inline="always")
-def _send_tcp(A, r, j, t):  # pragma: no cover - compiled
+@numba.njit(inline="always")
+def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Packets of flow ``j``'s round due by the end of the tick (paced or as a burst).
 
     Paced: the round's ``w`` packets are scheduled at ``t0 + i R / w``; the
     tick sends those scheduled before ``t + dt`` (after the ``left`` ones of
     the previous round, due at once).
     """
-    total = A.F[r, F_RWIN, j]
-    sent = A.I[r, I_RSENT, j]
-    if total <= sent or A.I[r, I_MODE, j] == M_WAIT:
+    total = F[r, F_RWIN, j]
+    sent = N[r, I_RSENT, j]
+    if total <= sent or N[r, I_MODE, j] == M_WAIT:
         return 0
-    if A.P[P_BURST] == 1.0:
+    if P[P_BURST] == 1.0:
         return int(total) - sent
-    left = A.I[r, I_LEFT, j]
-    frac = min(1.0, (t + A.P[P_DT] - A.F[r, F_T0, j]) / A.F[r, F_RLEN, j])
+    left = N[r, I_LEFT, j]
+    frac = min(1.0, (t + P[P_DT] - F[r, F_T0, j]) / F[r, F_RLEN, j])
     due = left + math.ceil((total - left) * frac - 1e-9)
     return max(0, min(due, int(total)) - sent)
 
 
-@numba.njit(cache=True, inline="always")
-def _retx_among(A, r, j, first, n):  # pragma: no cover - compiled
+@numba.njit(inline="always")
+def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
     """Count the retransmissions among positions ``[first, first + n)`` of flow ``j``'s round."""
-    lo = A.I[r, I_LEFT, j]
-    hi = lo + A.I[r, I_RRETX, j]
+    lo = N[r, I_LEFT, j]
+    hi = lo + N[r, I_RRETX, j]
     return max(0, min(hi, first + n) - max(lo, first))
 
 
-@numba.njit(cache=True, inline="always")
-def _emit(A, r, j, t):  # pragma: no cover - compiled
-    """Source ``j``'s arrivals of the tick and their random (non-congestion) losses."""
-    if A.S[r, S_KIND, j] == KIND_CBR:
-        A.F[r, F_CBRCUM, j] += A.S[r, S_RATE, j] * A.P[P_DT]
-        n = int(A.F[r, F_CBRCUM, j]) - A.I[r, I_CBREMIT, j]
-        A.I[r, I_CBREMIT, j] += n
+@numba.njit(inline="always")
+def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Source ``j``'s arrivals of the tick (random losses: :func:`_random_losses`)."""
+    if F[r, S_KIND, j] == KIND_CBR:
+        F[r, F_CBRCUM, j] += F[r, S_RATE, j] * P[P_DT]
+        n = int(F[r, F_CBRCUM, j]) - N[r, I_CBREMIT, j]
+        N[r, I_CBREMIT, j] += n
     else:
-        n = _send_tcp(A, r, j, t)
+        n = _send_tcp(F, N, P, r, j, t)
         if n == 0:
             return 0
-        A.I[r, I_NEXTNEW, j] += n - _retx_among(A, r, j, A.I[r, I_RSENT, j], n)
-        A.F[r, F_XCUM, j] += n * A.F[r, F_GROWF, j]
-        extra = min(int(A.F[r, F_XCUM, j]) - A.I[r, I_XEMIT, j], n)
-        A.I[r, I_XEMIT, j] += extra
-        A.I[r, I_TEXTRA, j] = extra
-    A.I[r, I_ARR, j] = n
-    A.I[r, I_SENT, j] += n
-    lost = binomial(A.rng, r, n, A.P[P_PR]) if A.P[P_PR] > 0.0 else 0
-    A.I[r, I_TLOSS, j] = lost
-    return n - lost
+        N[r, I_NEXTNEW, j] += n - _retx_among(N, r, j, N[r, I_RSENT, j], n)
+        F[r, F_XCUM, j] += n * F[r, F_GROWF, j]
+        extra = min(int(F[r, F_XCUM, j]) - N[r, I_XEMIT, j], n)
+        N[r, I_XEMIT, j] += extra
+        N[r, I_TEXTRA, j] = extra
+    N[r, I_ARR, j] = n
+    N[r, I_SENT, j] += n
+    return n
 
 
-@numba.njit(cache=True)
+@numba.njit
+def _random_losses(A, r):  # pragma: no cover - compiled
+    """Lose each arriving packet with the link's probability p_r; return how many were lost."""
+    lost = 0
+    for a in range(A.GI[r, GI_NACT]):
+        j = A.act[r, a]
+        x = binomial(A.rng, r, A.I[r, I_ARR, j], A.P[P_PR])
+        A.I[r, I_TLOSS, j] = x
+        lost += x
+    return lost
+
+
+@numba.njit
 def _pick(A, r, x, extras):  # pragma: no cover - compiled
     """Drop ``x`` packets, each subset of the candidates equally likely (selection sampling).
 
@@ -303,14 +313,14 @@ def _pick(A, r, x, extras):  # pragma: no cover - compiled
     return done
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit
 def _candidates(A, r, j, extras):  # pragma: no cover - compiled
     """Packets of source ``j`` in this tick that a drop may still take."""
     left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
     return min(A.I[r, I_TEXTRA, j], left) if extras else left
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     """Attribute a tick's drops to the arriving packets.
 
@@ -327,7 +337,7 @@ def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- the link
-@numba.njit(cache=True)
+@numba.njit
 def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     """Whole packets the link serves this tick out of ``backlog``; keep the fraction as credit."""
     avail = A.G[r, G_CREDIT] + cap * A.P[P_DT]
@@ -337,7 +347,7 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     return served
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet."""
     if arrivals == 0:
@@ -372,7 +382,7 @@ def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     return drops
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures."""
     q0 = A.GI[r, GI_Q]
@@ -408,7 +418,7 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         A.G[r, G_IDLE] += max(0.0, cap * A.P[P_DT] - served)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _round_robin(A, r, served):  # pragma: no cover - compiled
     """DRR with a one-packet quantum: ``served`` packets shared round-robin by the backlogged."""
     nact = A.GI[r, GI_NACT]
@@ -434,13 +444,13 @@ def _round_robin(A, r, served):  # pragma: no cover - compiled
                 A.GI[r, GI_PTR] = (a + 1) % nact
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """Deficit round robin, one queue per source, a shared buffer: drop from the longest queue."""
     nact = A.GI[r, GI_NACT]
     for a in range(nact):
         j = A.act[r, a]
-        A.F[r, F_TDELAY, j] = _qdelay(A, r, j, cap)
+        A.F[r, F_TDELAY, j] = _qdelay(A.I, A.GI, A.P, r, j, cap)
         A.I[r, I_QUEUED, j] += A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j]
     backlog = A.GI[r, GI_Q] + arrivals
     served = _service(A, r, cap, backlog)
@@ -465,64 +475,64 @@ def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- bookkeeping
-@numba.njit(cache=True, inline="always")
-def _account(A, r, j, t):  # pragma: no cover - compiled
+@numba.njit(inline="always")
+def _account(F, N, r, j, t):  # pragma: no cover - compiled
     """Attribute the tick's losses and acceptances to flow ``j``'s round (positions, delays)."""
-    n = A.I[r, I_ARR, j]
-    x = A.I[r, I_TLOSS, j] + A.I[r, I_TDROP, j]
-    A.I[r, I_LOST, j] += x
-    A.I[r, I_DELIV, j] += A.I[r, I_TDEP, j]
-    if A.S[r, S_KIND, j] == KIND_CBR:
+    n = N[r, I_ARR, j]
+    x = N[r, I_TLOSS, j] + N[r, I_TDROP, j]
+    N[r, I_LOST, j] += x
+    N[r, I_DELIV, j] += N[r, I_TDEP, j]
+    if F[r, S_KIND, j] == KIND_CBR:
         return
-    before = A.I[r, I_RSENT, j]
+    before = N[r, I_RSENT, j]
     end = before + n
-    A.I[r, I_RSENT, j] = end
-    x_round = min(x, end - A.I[r, I_RLOST, j])
+    N[r, I_RSENT, j] = end
+    x_round = min(x, end - N[r, I_RLOST, j])
     if x_round < x:  # DRR dropped an older packet of an earlier round: repair it first
-        A.I[r, I_HOLES, j] += x - x_round
+        N[r, I_HOLES, j] += x - x_round
     if x_round > 0:
         first = max(end - x_round, 0)
-        if A.I[r, I_RP1, j] < 0:
-            A.I[r, I_RP1, j] = first
-            A.F[r, F_TLOSS1, j] = t
+        if N[r, I_RP1, j] < 0:
+            N[r, I_RP1, j] = first
+            F[r, F_TLOSS1, j] = t
             if x_round >= 2:
-                A.I[r, I_RP2, j] = first + 1
-        elif A.I[r, I_RP2, j] < 0:
-            A.I[r, I_RP2, j] = first
-        A.I[r, I_RLOST, j] += x_round
-        A.I[r, I_RLRETX, j] += _retx_among(A, r, j, first, end - first)
-        A.I[r, I_RLTAIL, j] += max(0, min(A.I[r, I_LEFT, j], end) - first)
-    acc = A.I[r, I_TACC, j]
+                N[r, I_RP2, j] = first + 1
+        elif N[r, I_RP2, j] < 0:
+            N[r, I_RP2, j] = first
+        N[r, I_RLOST, j] += x_round
+        N[r, I_RLRETX, j] += _retx_among(N, r, j, first, end - first)
+        N[r, I_RLTAIL, j] += max(0, min(N[r, I_LEFT, j], end) - first)
+    acc = N[r, I_TACC, j]
     if acc > 0:
-        d = A.F[r, F_TDELAY, j]
-        A.I[r, I_RACC, j] += acc
-        A.I[r, I_RLASTOK, j] = end - x_round - 1
-        A.F[r, F_DSUM, j] += acc * d
-        A.F[r, F_DMIN, j] = min(A.F[r, F_DMIN, j], d)
-        A.F[r, F_DMAX, j] = max(A.F[r, F_DMAX, j], d)
+        d = F[r, F_TDELAY, j]
+        N[r, I_RACC, j] += acc
+        N[r, I_RLASTOK, j] = end - x_round - 1
+        F[r, F_DSUM, j] += acc * d
+        F[r, F_DMIN, j] = min(F[r, F_DMIN, j], d)
+        F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
 
 
-@numba.njit(cache=True, inline="always")
-def _record(A, r, s, j):  # pragma: no cover - compiled
+@numba.njit(inline="always")
+def _record(F, N, P, rec, agg, r, s, j):  # pragma: no cover - compiled
     """Add source ``j``'s tick to sample ``s`` (counts summed; cwnd and queued: the last value)."""
-    sent, lost = A.I[r, I_ARR, j], A.I[r, I_TLOSS, j] + A.I[r, I_TDROP, j]
-    if j >= int(A.P[P_NTEST]):
-        A.agg[r, AGG_XSENT, s] += sent
-        A.agg[r, AGG_XLOST, s] += lost
-        A.agg[r, AGG_XDELIV, s] += A.I[r, I_TDEP, j]
+    sent, lost = N[r, I_ARR, j], N[r, I_TLOSS, j] + N[r, I_TDROP, j]
+    if j >= int(P[P_NTEST]):
+        agg[r, AGG_XSENT, s] += sent
+        agg[r, AGG_XLOST, s] += lost
+        agg[r, AGG_XDELIV, s] += N[r, I_TDEP, j]
         return
-    A.rec[r, REC_SENT, s, j] += sent
-    A.rec[r, REC_LOST, s, j] += lost
-    A.rec[r, REC_DELIV, s, j] += A.I[r, I_TDEP, j]
-    acc = A.I[r, I_TACC, j]
-    A.rec[r, REC_ACC, s, j] += acc
-    A.rec[r, REC_RTTSUM, s, j] += acc * (A.S[r, S_BASE, j] + A.F[r, F_TDELAY, j])
-    A.rec[r, REC_QUEUED, s, j] = A.I[r, I_QUEUED, j]
-    if A.I[r, I_LIFE, j] == L_ACTIVE:
-        A.rec[r, REC_CWND, s, j] = A.F[r, F_CWND, j]
+    rec[r, REC_SENT, s, j] += sent
+    rec[r, REC_LOST, s, j] += lost
+    rec[r, REC_DELIV, s, j] += N[r, I_TDEP, j]
+    acc = N[r, I_TACC, j]
+    rec[r, REC_ACC, s, j] += acc
+    rec[r, REC_RTTSUM, s, j] += acc * (F[r, S_BASE, j] + F[r, F_TDELAY, j])
+    rec[r, REC_QUEUED, s, j] = N[r, I_QUEUED, j]
+    if N[r, I_LIFE, j] == L_ACTIVE:
+        rec[r, REC_CWND, s, j] = F[r, F_CWND, j]
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     """Account, record, and drop finished sources with an empty queue from the active list."""
     s = min(k // int(A.P[P_RECEVERY]), A.rec.shape[2] - 1)
@@ -532,8 +542,8 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     keep = 0
     for a in range(A.GI[r, GI_NACT]):
         j = A.act[r, a]
-        _account(A, r, j, t)
-        _record(A, r, s, j)
+        _account(A.F, A.I, r, j, t)
+        _record(A.F, A.I, A.P, A.rec, A.agg, r, s, j)
         if A.I[r, I_LIFE, j] == L_DONE and A.I[r, I_QUEUED, j] == 0:
             continue
         A.act[r, keep] = j
@@ -541,7 +551,7 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     A.GI[r, GI_NACT] = keep
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _tick(A, r, k):  # pragma: no cover - compiled
     """One tick of replication ``r``; return STOP_END, or why the driver must act first."""
     t = k * A.P[P_DT]
@@ -551,6 +561,8 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     if why != STOP_END:
         return why
     arrivals = _rounds_and_send(A, r, t, cap)
+    if A.P[P_PR] > 0.0:
+        arrivals -= _random_losses(A, r)
     if A.P[P_DISC] == D_DRR:
         _drr(A, r, t, cap, arrivals)
     else:

@@ -225,6 +225,9 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
     S = plan.S
     R, _, n = S.shape
     F = np.zeros((R, f.NF, n))
+    F[:, : f.NS] = S
+    if coef is not None:
+        F[:, f.C_AI : f.C_FL + 1] = coef
     F[:, f.F_CWND] = opts.initial_window
     F[:, f.F_PWIN] = opts.initial_window
     F[:, f.F_SSTH] = np.inf
@@ -243,9 +246,7 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
     GI = np.zeros((R, f.NGI), dtype=np.int64)
     GI[:, f.GI_COUNT] = -1
     return f.Arrays(
-        S=S, F=F, I=I, G=G, GI=GI, PW=np.zeros((R, 3, n)),
-        coef=np.zeros((R, 5, n)) if coef is None else coef,
-        P=_params(scenario, opts, plan, coef is not None), rate=rate,
+        F=F, I=I, G=G, GI=GI, P=_params(scenario, opts, plan, coef is not None), rate=rate,
         ring_s=np.zeros((R, slots), dtype=np.int64), ring_c=np.zeros((R, slots), dtype=np.int64),
         act=np.zeros((R, n), dtype=np.int64), order=order, rng=plan.seeds.copy(),
         rec=rec, agg=np.zeros((R, f.NAGG, n_rec)),
@@ -286,9 +287,9 @@ class _Rules:
         inc = self.mix.increase(self.state)
         dec = self.mix.decrease(self.state)
         A.F[:, f.F_PWIN, :] = self._window(self.state)
-        A.PW[:, 0, :] = self._window(inc)
-        A.PW[:, 1, :] = self._window(dec)
-        A.PW[:, 2, :] = self._window(self.mix.decrease(dec))
+        A.F[:, f.W_INC, :] = self._window(inc)
+        A.F[:, f.W_DEC, :] = self._window(dec)
+        A.F[:, f.W_DEC2, :] = self._window(self.mix.decrease(dec))
         self._next = (inc, dec)
 
     def pull(self, A: f.Arrays) -> None:
@@ -397,6 +398,6 @@ def _result(scenario: Scenario, opts: QueueOptions, plan: _Plan, A: f.Arrays) ->
         completion=A.F[:, f.F_FINISH, :n], timeouts=A.I[:, f.I_NTO, :n],
         fast_retransmits=A.I[:, f.I_NFR, :n], retransmitted=A.I[:, f.I_NRETX, :n],
         model="queue",
-        options={**dataclasses.asdict(opts), "tick": plan.dt, "replications": A.S.shape[0]},
+        options={**dataclasses.asdict(opts), "tick": plan.dt, "replications": A.F.shape[0]},
     )
 
