@@ -6,38 +6,74 @@ bottleneck queues, serves or drops the packets, and at the end of the round
 the flow learns what happened to them and applies its variant's rule
 (:mod:`aimdmodel.queue.variants`). What the model does, in order:
 
-**Time base.** A fixed tick ``dt`` (default: the smallest base RTT / 10).
-Every flow keeps its own rounds: a round starting at ``t0`` lasts
-``R = base_rtt + d(t0)`` with ``d`` the queueing delay at its start, and
-the flow handles its end at the first tick ``>= t0 + R``; the next round
-starts at exactly ``t0 + R`` (no drift), so flows with different base RTTs
-run rounds of different lengths side by side.
+**Time base.** A fixed tick ``dt`` (default: the smallest base RTT / 10;
+at most the smallest base RTT). Every flow keeps its own rounds: a round
+starting at ``t0`` lasts ``R = base_rtt + d(t0)``, ``d`` the queueing delay
+at its start, and is closed in the tick that contains ``t0 + R``; the next
+round starts at exactly ``t0 + R`` (no drift to the tick grid), so flows
+with different base RTTs run rounds of different lengths side by side. A
+round's ``w`` packets are paced at ``t0 + i R / w`` (ACK clocking) and a
+tick sends those due before its end; the packets of a round still due in
+the tick of its end go out at the start of the next round and are counted
+there (a tick at a round boundary carries both rounds' share, no more).
+``pacing="burst"`` sends each round's window in its first tick instead.
 
 **Link and queue.** Capacity ``C(t) = Link.rate(t) / (8 packet_size)``
-packets/s, a FIFO buffer of ``B = Link.buffer`` packets (DropTail or RED)
-or one queue per source (DRR), queue fed by the flows' packets and served
-at ``C(t)``; a flow's RTT is ``base_rtt + q/C`` (DRR: its own queue over
-its fair share). Random (non-congestion) loss ``Link.random_loss`` drops
-each packet independently before the queue. Cross traffic: CBR sources and
+packets/s (a trace holds its last value), served ``C dt`` whole packets per
+tick (the fraction carries; an idle link loses its unused slots). A FIFO of
+``B = Link.buffer`` packets (DropTail, RED) or a queue per source (DRR). A
+packet's queueing delay is ``q/C`` at its arrival (DRR: its own queue over
+its fair share ``C / backlogged``), its RTT ``base_rtt`` plus that.
+
+* DropTail: the arrivals that do not fit are dropped; they are taken first
+  among the packets that window increases added (with ACK clocking the
+  packets that match departures find room: Floyd & Jacobson 1992's phase
+  effects), then at random.
+* RED (Floyd & Jacobson 1993, Sec. 4 and Fig. 2): per arriving packet
+  ``avg <- (1 - w_q) avg + w_q q``, ``p_b = max_p (avg - min_th) / (max_th -
+  min_th)``, ``p_a = p_b / (1 - count p_b)`` (count-based uniformization, as
+  the paper and ns-3 with ``Wait = false``), forced drop above ``max_th``;
+  ``gentle`` (Floyd 2000): ``p_b`` rises from ``max_p`` to 1 between
+  ``max_th`` and ``2 max_th``; ``avg`` decays by ``(1 - w_q)^m`` for the
+  ``m`` packet slots the link idled. The instantaneous ``q`` a packet sees
+  interpolates the tick's service; ns-3's ``nQueued > 1`` guard, its
+  ``Wait`` variant and ECN marking are not modelled; a full buffer drops as
+  DropTail does.
+* DRR (Shreedhar & Varghese 1995) with a one-packet quantum: each tick's
+  service is shared round-robin by the backlogged queues; when the shared
+  buffer overflows, a packet is dropped from the longest queue (ns-2's
+  DRR), charged to that flow's current round.
+* RIO (seed 004's cross-traffic set-up) is out of scope: its second RED
+  curve exists to give marked cross-traffic priority, which the model gives
+  nobody.
+
+Random (non-congestion) loss ``Link.random_loss`` drops each packet
+independently before the queue. Cross traffic: CBR sources and
 Pareto-length TCP flows with Poisson arrivals (:mod:`.sources`).
 
-**Senders.** cwnd, ssthresh, slow start (RFC 5681; IW 3), congestion
-avoidance by the variant's rule or by ``Flow.policy`` (see
-:mod:`aimdmodel.queue.variants` for how a policy maps to rounds), loss
-detection by duplicate ACKs or the retransmission timer (RFC 6298: SRTT,
-RTTVAR, RTO with min 1 s, max 60 s, exponential backoff, Karn), the
-receiver window ``Flow.rwnd``, finite transfers ``Flow.size`` with their
-completion time.
+**Senders.** cwnd, ssthresh, slow start (RFC 5681: ``cwnd += acked``; IW
+3), congestion avoidance by the variant's rule or by ``Flow.policy`` (see
+:mod:`aimdmodel.queue.variants` for how a policy maps to rounds), a window
+that grows only when the flow is cwnd-limited, the receiver window
+``Flow.rwnd``, finite transfers ``Flow.size`` (complete when every packet
+is delivered, at a round end). Loss detection: the losses of a round are
+seen by duplicate ACKs when ``sent - lost >= 3`` (FACK: also when the
+forward-most delivered packet is more than 3 beyond the first hole); the
+fast retransmit then happens one RTT after the first lost packet was sent
+(the time of the third duplicate ACK), during the next round, which it cuts
+short (its losses join the same recovery). Otherwise the retransmission
+timer (RFC 6298: one RTT sample per round, Karn's rule, SRTT, RTTVAR,
+``RTO = SRTT + max(dt, 4 RTTVAR)`` within [min_rto 1 s, max_rto 60 s],
+doubled at each expiry) fires ``RTO`` after the round began.
 
 **What the model leaves out** (besides what each variant lists): delayed
 ACKs (one ACK per packet); ACK loss and the reverse path; the transmission
-time of a packet (the pipe holds ``C * base_rtt`` packets and a packet's
-delay is its queueing delay); packet reordering; spurious timeouts and
-go-back-N duplicates (every delivered packet is new to the receiver, so
-throughput equals goodput); the feedback of a round arrives at its end in
-one piece (the ACKs of a round are not spread over the next round);
-within a tick, arrival order is random and a source's lost packets are its
-last ones; cwnd is a real number and a round sends ``floor(cwnd + carry)``
+time of a packet (the pipe holds ``C * base_rtt`` packets); reordering;
+spurious timeouts and go-back-N duplicates (every delivered packet is new
+to the receiver: throughput equals goodput); the per-ACK timing of window
+growth (a round's growth is applied at its end, the added packets paced
+over the next round); within a tick, a source's lost packets are its last
+ones; cwnd is a real number and a round sends ``floor(cwnd + carry)``
 packets, the fraction carried to the next round.
 
 Examples

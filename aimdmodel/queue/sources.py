@@ -38,9 +38,10 @@ import math
 
 import numpy as np
 
+from ..environments import get_environment
 from ..scenario import ParetoCross
 
-__all__ = ["MAX_CROSS_FLOWS", "pareto_arrivals"]
+__all__ = ["MAX_CROSS_FLOWS", "environment_cross", "pareto_arrivals"]
 
 MAX_CROSS_FLOWS = 200_000
 """Refuse cross traffic that would create more flows than this in one replication."""
@@ -117,3 +118,32 @@ def pareto_arrivals(
     nbytes = xm / (1.0 - u) ** (1.0 / alpha)
     sizes = np.maximum(np.ceil(nbytes / packet_size), 1).astype(np.int64)
     return np.asarray(times, dtype=float), sizes
+
+
+def environment_cross(name: str | int, **params: float) -> ParetoCross:
+    """Return seed 004's cross-traffic environment 11-13 (RCL, RCH, RSQ) as a ParetoCross.
+
+    The mean inter-arrival times and RSQ's 5 s period are the printed ones
+    (:data:`aimdmodel.environments.ENVIRONMENTS`); the flow sizes (mean,
+    Pareto shape) are not printed: :class:`~aimdmodel.scenario.ParetoCross`'s
+    defaults, or ``params``.
+
+    Raises
+    ------
+    ValueError
+        For an environment that is not cross traffic (1-10 are capacity
+        patterns: :func:`aimdmodel.environments.capacity_trace`).
+
+    Examples
+    --------
+    >>> environment_cross("RSQ").mean_interarrival, environment_cross(12).mean_interarrival
+    ((0.03, 0.01), 0.01)
+    """
+    env = get_environment(name)
+    if env.kind != "cross traffic":
+        raise ValueError(f"name must be a cross-traffic environment (11 RCL, 12 RCH, 13 RSQ), "
+                         f"got {env.number} {env.short} ({env.kind})")
+    means = env.mean_interarrival
+    mean = means[0] if len(means) == 1 else tuple(means)
+    extra = {"period": env.interval} if env.interval is not None else {}
+    return ParetoCross(mean_interarrival=mean, **{**extra, **params})
