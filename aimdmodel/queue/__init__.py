@@ -10,7 +10,7 @@ utilization, fairness and seed 004's robustness scores from it;
 :mod:`.model`            :func:`run`, the time base and what the model omits
 :mod:`.variants`         the TCP variants, their rules and sources
 :mod:`.options`          :class:`QueueOptions`, the model's options
-:mod:`.sources`          Pareto cross traffic
+:mod:`.sources`          Pareto cross traffic, seed 004's environments 11-13
 :mod:`.result`           :class:`QueueResult`, plain arrays
 :mod:`.metrics`          metrics of a result
 :mod:`.plots`            drawing a result
@@ -29,6 +29,7 @@ from . import metrics
 from .model import run
 from .options import PACINGS, QueueOptions
 from .result import FLOW_SERIES, QueueResult
+from .sources import environment_cross
 from .variants import RECOVERIES, VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "QueueOptions",
     "QueueResult",
     "Variant",
+    "environment_cross",
     "get_variant",
     "metrics",
     "run",
