@@ -199,6 +199,9 @@ class Flow:
         at the end).
     size : int, optional
         Bytes to transfer (None: always has data).
+    rwnd : int, optional
+        The receiver's advertised window in packets (``>= 1``; None: no
+        limit): the flow never has more than ``rwnd`` packets outstanding.
 
     Examples
     --------
@@ -213,6 +216,7 @@ class Flow:
     start: float = 0.0
     stop: float | None = None
     size: int | None = None
+    rwnd: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, str) or not self.variant:
@@ -231,6 +235,11 @@ class Flow:
                 self.size <= 0
             ):
                 raise ValueError(f"size must be an int > 0 (bytes) or None, got {self.size!r}")
+        if self.rwnd is not None and (
+            isinstance(self.rwnd, bool) or not isinstance(self.rwnd, numbers.Integral)
+            or self.rwnd < 1
+        ):
+            raise ValueError(f"rwnd must be an int >= 1 (packets) or None, got {self.rwnd!r}")
 
 
 @dataclass(frozen=True)
@@ -252,6 +261,9 @@ class CBR:
         object.__setattr__(self, "rate", float(self.rate))
         _positive("start", self.start, allow_zero=True)
         _positive("stop", self.stop, optional=True)
+        if self.stop is not None and self.stop <= self.start:
+            raise ValueError(f"stop must be after start, got start={self.start}, "
+                             f"stop={self.stop}")
 
 
 @dataclass(frozen=True)
@@ -283,8 +295,14 @@ class ParetoCross:
     period: float = 5.0
 
     def __post_init__(self) -> None:
-        for v in np.atleast_1d(self.mean_interarrival):
-            _positive("mean_interarrival", float(v))
+        means = np.atleast_1d(np.asarray(self.mean_interarrival, dtype=object))
+        if means.ndim != 1 or not 1 <= means.size <= 2:
+            raise ValueError("mean_interarrival must be a number or a pair of numbers "
+                             f"(seconds), got {self.mean_interarrival!r}")
+        for v in means:
+            _positive("mean_interarrival", v)
+        if means.size == 2:
+            object.__setattr__(self, "mean_interarrival", tuple(float(v) for v in means))
         _positive("mean_size", self.mean_size)
         _positive("shape", self.shape)
         if self.shape <= 1:

@@ -1,0 +1,77 @@
+"""Index constants of the queue model's state arrays (one place, shared by Python and numba).
+
+The compiled loops keep the state of every source (TCP flow or CBR source)
+of every replication in a few arrays with the fields on the middle axis:
+``F[r, f, j]`` (floats: the static description ``S_*``, the state ``F_*``,
+the policy's candidate windows ``W_*`` and a linear rule's coefficients
+``C_*``), ``I[r, I_*, j]`` (integer state), ``G[r, G_*]`` / ``GI[r, GI_*]``
+(per replication), ``P[P_*]`` (options). numba reads module-level integers
+as compile-time constants. The per-flow functions take ``(F, I, P)`` rather
+than the whole :data:`Arrays` tuple: a call passes every array of its
+arguments field by field, and the tuple has many.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+# -- static description of each source: F[r, S_*, j] ----------------------------------
+S_BASE, S_START, S_STOP, S_SIZE, S_RWND, S_RATE, S_KIND, S_VAR, S_POL = range(9)
+NS = 9
+KIND_TCP, KIND_CBR = 0, 1
+
+# -- variants (the order of aimdmodel.queue.variants) ---------------------------------
+V_TAHOE, V_RENO, V_NEWRENO, V_SACK, V_FACK, V_VEGAS, V_WESTWOOD, V_VENO, V_LP, V_CUBIC = range(10)
+
+# -- sender modes -----------------------------------------------------------------------
+M_OPEN, M_REC, M_WAIT = 0, 1, 2
+# source life: not started, active, done (finished or stopped)
+L_NEW, L_ACTIVE, L_DONE = 0, 1, 2
+
+# -- float state F[r, f, j]: after the static fields, in the same array -------------------
+(F_CWND, F_SSTH, F_T0, F_RLEN, F_RWIN, F_CARRY, F_DSUM, F_DMIN, F_DMAX, F_SRTT, F_RTTVAR,
+ F_RTO, F_RTTMIN, F_LASTRTT, F_RESUME, F_DEADLINE, F_CWAFTER, F_PWIN, F_REINITW, F_DIFF,
+ F_BWE, F_BWS, F_SOWD, F_OWDMIN, F_OWDMAX, F_OWDRSV, F_LASTDROP, F_WMAX, F_K, F_TEPOCH,
+ F_WEST, F_CPRIOR, F_CALPHA, F_FINISH, F_CBRCUM, F_TDELAY, F_RMIN, F_PREVW, F_GROWF,
+ F_XCUM, F_TLOSS1, F_TDET) = range(NS, NS + 42)
+# the policy's candidate windows (increase, decrease, two decreases) and a linear rule's
+# verified coefficients (a_i, b_i, a_d, b_d, floor)
+W_INC, W_DEC, W_DEC2 = range(NS + 42, NS + 45)
+C_AI, C_BI, C_AD, C_BD, C_FL = range(NS + 45, NS + 50)
+NF = NS + 50
+
+# -- integer state I[r, f, j] -----------------------------------------------------------
+(I_MODE, I_HOLES, I_PHOLES, I_RRETX, I_RSENT, I_RLOST, I_RLRETX, I_RP1, I_RP2, I_RLASTOK,
+ I_RACC, I_CWLIM, I_NEXTNEW, I_SENT, I_DELIV, I_LOST, I_QUEUED, I_TAKEN, I_SYNCED, I_REINIT,
+ I_BACKOFF, I_NTO, I_NFR, I_VENOINC, I_LIFE, I_EPOCH, I_AFTERTO, I_ARR, I_TLOSS, I_TDROP,
+ I_TACC, I_TDEP, I_CBREMIT, I_HASRTT, I_NRETX, I_LEFT, I_RLTAIL, I_XEMIT, I_TEXTRA, I_DEFER,
+ I_DN, I_DL, I_DTWICE) = range(43)
+NI = 43
+
+# -- per replication --------------------------------------------------------------------
+G_AVG, G_CREDIT, G_IDLE = range(3)
+NG = 3
+GI_Q, GI_HEAD, GI_TAIL, GI_NACT, GI_NEXT, GI_PTR, GI_COUNT, GI_NB = range(8)
+NGI = 8
+
+# -- options P[f] -----------------------------------------------------------------------
+(P_DT, P_BUF, P_DISC, P_MINTH, P_MAXTH, P_MAXP, P_WQ, P_GENTLE, P_PR, P_IW, P_MINRTO,
+ P_MAXRTO, P_INITRTO, P_DUP, P_VA, P_VB, P_VG, P_VENOB, P_LPD, P_LPINF, P_CC, P_CB, P_CFC,
+ P_WWA, P_BURST, P_RATEDT, P_RECEVERY, P_NTEST, P_LINEAR, P_NTICKS) = range(30)
+NP = 30
+D_DROPTAIL, D_RED, D_DRR = 0, 1, 2
+
+# -- recorded series ----------------------------------------------------------------------
+REC_CWND, REC_SENT, REC_DELIV, REC_LOST, REC_RTTSUM, REC_ACC, REC_QUEUED = range(7)
+NREC = 7
+AGG_QUEUE, AGG_TICKS, AGG_XSENT, AGG_XDELIV, AGG_XLOST, AGG_CAP = range(6)
+NAGG = 6
+
+# -- why a replication stopped ------------------------------------------------------------
+STOP_END, STOP_POLICY, STOP_REINIT = 0, 1, 2
+
+Arrays = namedtuple(
+    "Arrays",
+    "F I G GI P rate ring_s ring_c act order rng rec agg",
+)
+"""Every array of a run, as one argument of the compiled loops."""

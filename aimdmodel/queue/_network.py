@@ -1,0 +1,587 @@
+"""The bottleneck of the queue model and its time loop, compiled (numba).
+
+One tick of length ``dt`` (:func:`run`, per replication):
+
+1. sources whose start time has come are activated, stopped ones retired;
+2. *check*: a flow whose congestion-avoidance rule is a Python policy and
+   whose round ends now, but whose previous policy step has not yet been
+   applied by the driver, stops the loop before the tick (the driver moves
+   the policy state and calls again); so does a loss in slow start that
+   needs the policy state re-initialized from the window;
+3. every flow whose round ends now finishes it and plans the next
+   (:func:`aimdmodel.queue._sender.round_end`);
+4. every source sends its packets of the tick: a TCP flow the part of its
+   round's window due by the end of the tick (``"ack-clocked"``: evenly over
+   the round; ``"burst"``: all in the first tick), a CBR source its rate
+   times ``dt``; each packet is lost independently with the link's random
+   loss probability before it reaches the queue;
+5. the discipline accepts or drops the tick's arrivals and the link serves
+   ``C(t) dt`` packets (a fractional remainder carries to the next tick, an
+   idle link's unused whole packets are lost): DropTail and RED share one
+   FIFO, DRR keeps a queue per source;
+6. the tick's losses, acceptances, delays and departures are attributed to
+   the sources' rounds and recorded.
+
+Within a tick arrivals and service are simultaneous (a packet can arrive
+and leave in the same tick), the packets of the tick arrive in a random
+order (a dropped packet is any of them with equal probability), and a
+source's lost packets of a tick are the last of its packets in that tick
+(what the loss detection of the sender uses as their positions).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numba
+
+from ._fields import (
+    AGG_CAP,
+    AGG_QUEUE,
+    AGG_TICKS,
+    AGG_XDELIV,
+    AGG_XLOST,
+    AGG_XSENT,
+    D_DRR,
+    D_RED,
+    F_CBRCUM,
+    F_CWND,
+    F_DMAX,
+    F_DMIN,
+    F_DSUM,
+    F_GROWF,
+    F_REINITW,
+    F_RLEN,
+    F_RWIN,
+    F_SSTH,
+    F_T0,
+    F_TDELAY,
+    F_TLOSS1,
+    F_XCUM,
+    G_AVG,
+    G_CREDIT,
+    G_IDLE,
+    GI_COUNT,
+    GI_HEAD,
+    GI_NACT,
+    GI_NB,
+    GI_NEXT,
+    GI_PTR,
+    GI_Q,
+    GI_TAIL,
+    I_ARR,
+    I_CBREMIT,
+    I_DEFER,
+    I_DELIV,
+    I_HOLES,
+    I_LEFT,
+    I_LIFE,
+    I_LOST,
+    I_MODE,
+    I_NEXTNEW,
+    I_QUEUED,
+    I_RACC,
+    I_REINIT,
+    I_RLASTOK,
+    I_RLOST,
+    I_RLRETX,
+    I_RLTAIL,
+    I_RP1,
+    I_RP2,
+    I_RRETX,
+    I_RSENT,
+    I_SENT,
+    I_SYNCED,
+    I_TACC,
+    I_TAKEN,
+    I_TDEP,
+    I_TDROP,
+    I_TEXTRA,
+    I_TLOSS,
+    I_XEMIT,
+    KIND_CBR,
+    L_ACTIVE,
+    L_DONE,
+    L_NEW,
+    M_OPEN,
+    M_WAIT,
+    P_BUF,
+    P_BURST,
+    P_DISC,
+    P_DT,
+    P_GENTLE,
+    P_LINEAR,
+    P_MAXP,
+    P_MAXTH,
+    P_MINTH,
+    P_NTEST,
+    P_PR,
+    P_RATEDT,
+    P_RECEVERY,
+    P_WQ,
+    REC_ACC,
+    REC_CWND,
+    REC_DELIV,
+    REC_LOST,
+    REC_QUEUED,
+    REC_RTTSUM,
+    REC_SENT,
+    S_BASE,
+    S_KIND,
+    S_POL,
+    S_RATE,
+    S_START,
+    S_STOP,
+    STOP_END,
+    STOP_POLICY,
+    STOP_REINIT,
+)
+from ._random import binomial, uniform
+from ._sender import round_end, round_ends, start_round
+
+__all__ = ["run"]
+
+
+@numba.njit(inline="always")
+def _capacity(A, t):  # pragma: no cover - compiled
+    """C(t) in packets per second (a trace holds its last value)."""
+    if A.rate.size == 1:
+        return A.rate[0]
+    k = min(int(t / A.P[P_RATEDT]), A.rate.size - 1)
+    return A.rate[k]
+
+
+@numba.njit(inline="always")
+def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
+    """Queueing delay a packet of source ``j`` would see now (FIFO: q/C; DRR: its fair share)."""
+    if P[P_DISC] == D_DRR:
+        return N[r, I_QUEUED, j] * max(GI[r, GI_NB], 1) / cap
+    return GI[r, GI_Q] / cap
+
+
+@numba.njit
+def _activate(A, r, t, cap):  # pragma: no cover - compiled
+    """Activate the sources whose start time has come (sorted by start in ``order``)."""
+    n = A.order.shape[1]
+    while A.GI[r, GI_NEXT] < n:
+        j = A.order[r, A.GI[r, GI_NEXT]]
+        if A.F[r, S_START, j] > t:
+            break
+        A.GI[r, GI_NEXT] += 1
+        if A.I[r, I_LIFE, j] != L_NEW:
+            continue
+        A.I[r, I_LIFE, j] = L_ACTIVE
+        A.act[r, A.GI[r, GI_NACT]] = j
+        A.GI[r, GI_NACT] += 1
+        if A.F[r, S_KIND, j] != KIND_CBR:
+            start_round(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap), 0)
+
+
+@numba.njit
+def _check(A, r, t):  # pragma: no cover - compiled
+    """Return why the loop must stop before this tick for the driver (or STOP_END: go on)."""
+    if A.P[P_LINEAR] == 1.0:
+        return STOP_END
+    why = STOP_END
+    for a in range(A.GI[r, GI_NACT]):
+        j = A.act[r, a]
+        if A.F[r, S_POL, j] != 1.0 or A.I[r, I_LIFE, j] != L_ACTIVE:
+            continue
+        if A.I[r, I_MODE, j] == M_WAIT or not round_ends(A.F, A.I, A.P, r, j, t):
+            continue
+        if A.I[r, I_TAKEN, j] != 0:
+            why = STOP_POLICY
+        elif (A.I[r, I_MODE, j] == M_OPEN and (A.I[r, I_RLOST, j] > 0 or A.I[r, I_DEFER, j] == 1)
+              and A.F[r, F_CWND, j] < A.F[r, F_SSTH, j] and A.I[r, I_SYNCED, j] == 0):
+            A.I[r, I_REINIT, j] = 1
+            A.F[r, F_REINITW, j] = A.F[r, F_CWND, j]
+            if why == STOP_END:
+                why = STOP_REINIT
+    return why
+
+
+@numba.njit
+def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
+    """Per source: reset the tick's counters, end a round, retire if stopped, send.
+
+    Return the number of packets sent.
+    """
+    total = 0
+    for a in range(A.GI[r, GI_NACT]):
+        j = A.act[r, a]
+        for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
+            A.I[r, f, j] = 0
+        if A.I[r, I_LIFE, j] != L_ACTIVE:
+            continue
+        stop = A.F[r, S_STOP, j]
+        if stop > 0.0 and t >= stop:
+            A.I[r, I_LIFE, j] = L_DONE
+            continue
+        if A.F[r, S_KIND, j] != KIND_CBR and round_ends(A.F, A.I, A.P, r, j, t):
+            round_end(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap))
+            if A.I[r, I_LIFE, j] != L_ACTIVE:
+                continue
+        total += _emit(A.F, A.I, A.P, r, j, t)
+    return total
+
+
+@numba.njit(inline="always")
+def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Packets of flow ``j``'s round due by the end of the tick (paced or as a burst).
+
+    Paced: the round's ``w`` packets are scheduled at ``t0 + i R / w``; the
+    tick sends those scheduled before ``t + dt`` (after the ``left`` ones of
+    the previous round, due at once).
+    """
+    total = F[r, F_RWIN, j]
+    sent = N[r, I_RSENT, j]
+    if total <= sent or N[r, I_MODE, j] == M_WAIT:
+        return 0
+    if P[P_BURST] == 1.0:
+        return int(total) - sent
+    left = N[r, I_LEFT, j]
+    frac = min(1.0, (t + P[P_DT] - F[r, F_T0, j]) / F[r, F_RLEN, j])
+    due = left + math.ceil((total - left) * frac - 1e-9)
+    return max(0, min(due, int(total)) - sent)
+
+
+@numba.njit(inline="always")
+def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
+    """Count the retransmissions among positions ``[first, first + n)`` of flow ``j``'s round."""
+    lo = N[r, I_LEFT, j]
+    hi = lo + N[r, I_RRETX, j]
+    return max(0, min(hi, first + n) - max(lo, first))
+
+
+@numba.njit(inline="always")
+def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Source ``j``'s arrivals of the tick (random losses: :func:`_random_losses`)."""
+    if F[r, S_KIND, j] == KIND_CBR:
+        F[r, F_CBRCUM, j] += F[r, S_RATE, j] * P[P_DT]
+        n = int(F[r, F_CBRCUM, j]) - N[r, I_CBREMIT, j]
+        N[r, I_CBREMIT, j] += n
+    else:
+        n = _send_tcp(F, N, P, r, j, t)
+        if n == 0:
+            return 0
+        N[r, I_NEXTNEW, j] += n - _retx_among(N, r, j, N[r, I_RSENT, j], n)
+        F[r, F_XCUM, j] += n * F[r, F_GROWF, j]
+        extra = min(int(F[r, F_XCUM, j]) - N[r, I_XEMIT, j], n)
+        N[r, I_XEMIT, j] += extra
+        N[r, I_TEXTRA, j] = extra
+    N[r, I_ARR, j] = n
+    N[r, I_SENT, j] += n
+    return n
+
+
+@numba.njit
+def _random_losses(A, r):  # pragma: no cover - compiled
+    """Lose each arriving packet with the link's probability p_r; return how many were lost."""
+    lost = 0
+    for a in range(A.GI[r, GI_NACT]):
+        j = A.act[r, a]
+        x = binomial(A.rng, r, A.I[r, I_ARR, j], A.P[P_PR])
+        A.I[r, I_TLOSS, j] = x
+        lost += x
+    return lost
+
+
+@numba.njit
+def _pick(A, r, x, extras):  # pragma: no cover - compiled
+    """Drop ``x`` packets, each subset of the candidates equally likely (selection sampling).
+
+    Candidates: the tick's surviving arrivals not dropped yet; with
+    ``extras``, only those a window increase added (at most ``x`` dropped).
+    """
+    if x <= 0:
+        return 0
+    pool = 0
+    for a in range(A.GI[r, GI_NACT]):
+        pool += _candidates(A, r, A.act[r, a], extras)
+    x = min(x, pool)
+    done = 0
+    for a in range(A.GI[r, GI_NACT]):
+        if x <= 0:
+            break
+        j = A.act[r, a]
+        for _ in range(_candidates(A, r, j, extras)):
+            if uniform(A.rng, r) * pool < x:
+                A.I[r, I_TDROP, j] += 1
+                x -= 1
+                done += 1
+            pool -= 1
+    return done
+
+
+@numba.njit
+def _candidates(A, r, j, extras):  # pragma: no cover - compiled
+    """Packets of source ``j`` in this tick that a drop may still take."""
+    left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
+    return min(A.I[r, I_TEXTRA, j], left) if extras else left
+
+
+@numba.njit
+def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
+    """Attribute a tick's drops to the arriving packets.
+
+    RED's ``early`` drops take any arriving packet with equal probability.
+    The ``over``flow of a full buffer takes first the packets that window
+    increases added: with ACK-clocked senders the arrivals that match
+    departures find room, and the packets sent on top of the clock are the
+    ones that find the buffer full (the phase effects of Floyd & Jacobson
+    1992); the rest, if any, are taken at random.
+    """
+    _pick(A, r, early, False)
+    over -= _pick(A, r, over, True)
+    _pick(A, r, over, False)
+
+
+# --------------------------------------------------------------------------- the link
+@numba.njit
+def _service(A, r, cap, backlog):  # pragma: no cover - compiled
+    """Whole packets the link serves this tick out of ``backlog``; keep the fraction as credit."""
+    avail = A.G[r, G_CREDIT] + cap * A.P[P_DT]
+    served = min(backlog, math.floor(avail))
+    left = avail - served
+    A.G[r, G_CREDIT] = left - math.floor(left) if backlog <= served else left
+    return served
+
+
+@numba.njit
+def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
+    """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet."""
+    if arrivals == 0:
+        return 0
+    q0 = A.GI[r, GI_Q]
+    wq, lo, hi, maxp = A.P[P_WQ], A.P[P_MINTH], A.P[P_MAXTH], A.P[P_MAXP]
+    top = 2.0 * hi if A.P[P_GENTLE] == 1.0 else hi
+    if A.G[r, G_IDLE] > 0.0:  # F&J: avg decays as if m packets arrived to an empty queue,
+        A.G[r, G_AVG] *= (1.0 - wq) ** A.G[r, G_IDLE]  # m = idle time * C (unused slots)
+        A.G[r, G_IDLE] = 0.0
+    slots = cap * A.P[P_DT]
+    acc, drops = 0, 0
+    for p in range(arrivals):
+        qnow = max(0.0, q0 + acc - slots * p / arrivals)
+        avg = (1.0 - wq) * A.G[r, G_AVG] + wq * qnow
+        A.G[r, G_AVG] = avg
+        drop = False
+        if lo <= avg < top:
+            A.GI[r, GI_COUNT] += 1
+            pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
+            cpb = A.GI[r, GI_COUNT] * pb
+            drop = cpb >= 1.0 or uniform(A.rng, r) < pb / (1.0 - cpb)
+        elif avg >= top:
+            drop = True
+        else:
+            A.GI[r, GI_COUNT] = -1
+        if drop:
+            A.GI[r, GI_COUNT] = 0
+            drops += 1
+        else:
+            acc += 1
+    return drops
+
+
+@numba.njit
+def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
+    """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures."""
+    q0 = A.GI[r, GI_Q]
+    early = _red_drops(A, r, t, cap, arrivals) if A.P[P_DISC] == D_RED else 0
+    served = _service(A, r, cap, q0 + arrivals - early)
+    over = max(0, q0 + arrivals - early - served - int(A.P[P_BUF]))
+    _choose_drops(A, r, early, over)
+    delay = q0 / cap
+    E = A.ring_s.shape[1]
+    for a in range(A.GI[r, GI_NACT]):
+        j = A.act[r, a]
+        acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
+        A.I[r, I_TACC, j] = acc
+        A.F[r, F_TDELAY, j] = delay
+        if acc > 0:
+            e = A.GI[r, GI_TAIL] % E
+            A.ring_s[r, e], A.ring_c[r, e] = j, acc
+            A.GI[r, GI_TAIL] += 1
+            A.I[r, I_QUEUED, j] += acc
+    left = served
+    while left > 0 and A.GI[r, GI_HEAD] < A.GI[r, GI_TAIL]:
+        e = A.GI[r, GI_HEAD] % E
+        j = A.ring_s[r, e]
+        take = min(left, A.ring_c[r, e])
+        A.ring_c[r, e] -= take
+        A.I[r, I_TDEP, j] += take
+        A.I[r, I_QUEUED, j] -= take
+        left -= take
+        if A.ring_c[r, e] == 0:
+            A.GI[r, GI_HEAD] += 1
+    A.GI[r, GI_Q] = q0 + arrivals - early - over - served
+    if A.GI[r, GI_Q] == 0:  # the link idled for the unused part of the tick
+        A.G[r, G_IDLE] += max(0.0, cap * A.P[P_DT] - served)
+
+
+@numba.njit
+def _round_robin(A, r, served):  # pragma: no cover - compiled
+    """DRR with a one-packet quantum: ``served`` packets shared round-robin by the backlogged."""
+    nact = A.GI[r, GI_NACT]
+    left = served
+    while left > 0:
+        nb = 0
+        for a in range(nact):
+            nb += A.I[r, I_QUEUED, A.act[r, a]] > 0
+        if nb == 0:
+            return
+        share = left // nb
+        for i in range(nact):
+            a = (A.GI[r, GI_PTR] + i) % nact
+            j = A.act[r, a]
+            q = A.I[r, I_QUEUED, j]
+            if q == 0 or left == 0:
+                continue
+            take = min(q, max(share, 1))
+            A.I[r, I_QUEUED, j] -= take
+            A.I[r, I_TDEP, j] += take
+            left -= take
+            if share == 0:
+                A.GI[r, GI_PTR] = (a + 1) % nact
+
+
+@numba.njit
+def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
+    """Deficit round robin, one queue per source, a shared buffer: drop from the longest queue."""
+    nact = A.GI[r, GI_NACT]
+    for a in range(nact):
+        j = A.act[r, a]
+        A.F[r, F_TDELAY, j] = _qdelay(A.I, A.GI, A.P, r, j, cap)
+        A.I[r, I_QUEUED, j] += A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j]
+    backlog = A.GI[r, GI_Q] + arrivals
+    served = _service(A, r, cap, backlog)
+    _round_robin(A, r, served)
+    backlog -= served
+    while backlog > A.P[P_BUF]:
+        best, bq = -1, 0
+        for a in range(nact):
+            j = A.act[r, a]
+            if A.I[r, I_QUEUED, j] > bq:
+                best, bq = j, A.I[r, I_QUEUED, j]
+        A.I[r, I_QUEUED, best] -= 1
+        A.I[r, I_TDROP, best] += 1
+        backlog -= 1
+    nb = 0
+    for a in range(nact):
+        j = A.act[r, a]
+        nb += A.I[r, I_QUEUED, j] > 0
+        A.I[r, I_TACC, j] = max(0, A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j])
+    A.GI[r, GI_NB] = nb
+    A.GI[r, GI_Q] = backlog
+
+
+# --------------------------------------------------------------------------- bookkeeping
+@numba.njit(inline="always")
+def _account(F, N, r, j, t):  # pragma: no cover - compiled
+    """Attribute the tick's losses and acceptances to flow ``j``'s round (positions, delays)."""
+    n = N[r, I_ARR, j]
+    x = N[r, I_TLOSS, j] + N[r, I_TDROP, j]
+    N[r, I_LOST, j] += x
+    N[r, I_DELIV, j] += N[r, I_TDEP, j]
+    if F[r, S_KIND, j] == KIND_CBR:
+        return
+    before = N[r, I_RSENT, j]
+    end = before + n
+    N[r, I_RSENT, j] = end
+    x_round = min(x, end - N[r, I_RLOST, j])
+    if x_round < x:  # DRR dropped an older packet of an earlier round: repair it first
+        N[r, I_HOLES, j] += x - x_round
+    if x_round > 0:
+        first = max(end - x_round, 0)
+        if N[r, I_RP1, j] < 0:
+            N[r, I_RP1, j] = first
+            F[r, F_TLOSS1, j] = t
+            if x_round >= 2:
+                N[r, I_RP2, j] = first + 1
+        elif N[r, I_RP2, j] < 0:
+            N[r, I_RP2, j] = first
+        N[r, I_RLOST, j] += x_round
+        N[r, I_RLRETX, j] += _retx_among(N, r, j, first, end - first)
+        N[r, I_RLTAIL, j] += max(0, min(N[r, I_LEFT, j], end) - first)
+    acc = N[r, I_TACC, j]
+    if acc > 0:
+        d = F[r, F_TDELAY, j]
+        N[r, I_RACC, j] += acc
+        N[r, I_RLASTOK, j] = end - x_round - 1
+        F[r, F_DSUM, j] += acc * d
+        F[r, F_DMIN, j] = min(F[r, F_DMIN, j], d)
+        F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
+
+
+@numba.njit(inline="always")
+def _record(F, N, P, rec, agg, r, s, j):  # pragma: no cover - compiled
+    """Add source ``j``'s tick to sample ``s`` (counts summed; cwnd and queued: the last value)."""
+    sent, lost = N[r, I_ARR, j], N[r, I_TLOSS, j] + N[r, I_TDROP, j]
+    if j >= int(P[P_NTEST]):
+        agg[r, AGG_XSENT, s] += sent
+        agg[r, AGG_XLOST, s] += lost
+        agg[r, AGG_XDELIV, s] += N[r, I_TDEP, j]
+        return
+    rec[r, REC_SENT, s, j] += sent
+    rec[r, REC_LOST, s, j] += lost
+    rec[r, REC_DELIV, s, j] += N[r, I_TDEP, j]
+    acc = N[r, I_TACC, j]
+    rec[r, REC_ACC, s, j] += acc
+    rec[r, REC_RTTSUM, s, j] += acc * (F[r, S_BASE, j] + F[r, F_TDELAY, j])
+    rec[r, REC_QUEUED, s, j] = N[r, I_QUEUED, j]
+    if N[r, I_LIFE, j] == L_ACTIVE:
+        rec[r, REC_CWND, s, j] = F[r, F_CWND, j]
+
+
+@numba.njit
+def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
+    """Account, record, and drop finished sources with an empty queue from the active list."""
+    s = min(k // int(A.P[P_RECEVERY]), A.rec.shape[2] - 1)
+    A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
+    A.agg[r, AGG_TICKS, s] += 1
+    A.agg[r, AGG_CAP, s] += cap
+    keep = 0
+    for a in range(A.GI[r, GI_NACT]):
+        j = A.act[r, a]
+        _account(A.F, A.I, r, j, t)
+        _record(A.F, A.I, A.P, A.rec, A.agg, r, s, j)
+        if A.I[r, I_LIFE, j] == L_DONE and A.I[r, I_QUEUED, j] == 0:
+            continue
+        A.act[r, keep] = j
+        keep += 1
+    A.GI[r, GI_NACT] = keep
+
+
+@numba.njit
+def _tick(A, r, k):  # pragma: no cover - compiled
+    """One tick of replication ``r``; return STOP_END, or why the driver must act first."""
+    t = k * A.P[P_DT]
+    cap = _capacity(A, t)
+    _activate(A, r, t, cap)
+    why = _check(A, r, t)
+    if why != STOP_END:
+        return why
+    arrivals = _rounds_and_send(A, r, t, cap)
+    if A.P[P_PR] > 0.0:
+        arrivals -= _random_losses(A, r)
+    if A.P[P_DISC] == D_DRR:
+        _drr(A, r, t, cap, arrivals)
+    else:
+        _fifo(A, r, t, cap, arrivals)
+    _close_tick(A, r, k, t, cap)
+    return STOP_END
+
+
+@numba.njit(cache=True)
+def run(A, kpos, kend, why):  # pragma: no cover - compiled
+    """Run every replication from tick ``kpos[r]`` to ``kend`` or to its first stop.
+
+    ``kpos[r]`` is left at the tick not yet run; ``why[r]`` tells why it stopped.
+    """
+    for r in range(kpos.size):
+        why[r] = STOP_END
+        while kpos[r] < kend:
+            w = _tick(A, r, kpos[r])
+            if w != STOP_END:
+                why[r] = w
+                break
+            kpos[r] += 1

@@ -1,0 +1,629 @@
+"""The sender of the queue model, compiled (numba): what a flow does at the end of a round.
+
+One call of :func:`round_end` per flow and round. It reads what the
+bottleneck did to the round's packets (sent, lost, their positions, their
+queueing delays), updates the RTT estimator (RFC 6298), the variant's
+measurements, and then applies one of: growth (slow start or congestion
+avoidance), a loss event (fast retransmit or timeout), a round of loss
+recovery, or the end of a timeout; finally it plans the next round. The
+rules are those of :mod:`aimdmodel.queue.variants`, which documents them
+with their sources; the constants of :mod:`._fields` name the state.
+
+A flow whose congestion-avoidance rule is a :class:`~aimdmodel.Policy`
+does not run the policy here: it takes one of the candidate windows the
+driver computed with the policy's own ``increase``/``decrease`` (or, for a
+declared linear control, the verified coefficients) and records which one
+it took (``I_TAKEN``), so the driver can move the policy state the same way.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+from ._fields import (
+    C_AD,
+    C_AI,
+    C_BD,
+    C_BI,
+    C_FL,
+    F_BWE,
+    F_BWS,
+    F_CALPHA,
+    F_CARRY,
+    F_CPRIOR,
+    F_CWAFTER,
+    F_CWND,
+    F_DEADLINE,
+    F_DIFF,
+    F_DMAX,
+    F_DMIN,
+    F_DSUM,
+    F_FINISH,
+    F_GROWF,
+    F_K,
+    F_LASTDROP,
+    F_LASTRTT,
+    F_OWDMAX,
+    F_OWDMIN,
+    F_OWDRSV,
+    F_PREVW,
+    F_PWIN,
+    F_RESUME,
+    F_RLEN,
+    F_RMIN,
+    F_RTO,
+    F_RTTMIN,
+    F_RTTVAR,
+    F_RWIN,
+    F_SOWD,
+    F_SRTT,
+    F_SSTH,
+    F_T0,
+    F_TDET,
+    F_TEPOCH,
+    F_TLOSS1,
+    F_WEST,
+    F_WMAX,
+    F_XCUM,
+    I_AFTERTO,
+    I_BACKOFF,
+    I_CWLIM,
+    I_DEFER,
+    I_DELIV,
+    I_DL,
+    I_DN,
+    I_DTWICE,
+    I_EPOCH,
+    I_HASRTT,
+    I_HOLES,
+    I_LEFT,
+    I_LIFE,
+    I_MODE,
+    I_NEXTNEW,
+    I_NFR,
+    I_NRETX,
+    I_NTO,
+    I_PHOLES,
+    I_RACC,
+    I_RLASTOK,
+    I_RLOST,
+    I_RLRETX,
+    I_RLTAIL,
+    I_RP1,
+    I_RP2,
+    I_RRETX,
+    I_RSENT,
+    I_SYNCED,
+    I_TAKEN,
+    I_VENOINC,
+    I_XEMIT,
+    L_DONE,
+    M_OPEN,
+    M_REC,
+    M_WAIT,
+    P_CB,
+    P_CC,
+    P_CFC,
+    P_DT,
+    P_DUP,
+    P_LINEAR,
+    P_LPD,
+    P_LPINF,
+    P_MAXRTO,
+    P_MINRTO,
+    P_VA,
+    P_VB,
+    P_VENOB,
+    P_VG,
+    P_WWA,
+    S_BASE,
+    S_POL,
+    S_RWND,
+    S_SIZE,
+    S_VAR,
+    V_CUBIC,
+    V_FACK,
+    V_LP,
+    V_RENO,
+    V_SACK,
+    V_TAHOE,
+    V_VEGAS,
+    V_VENO,
+    V_WESTWOOD,
+    W_INC,
+)
+
+__all__ = ["candidate", "queue_delay", "round_end", "start_round"]
+
+_INF = np.inf
+
+
+@numba.njit
+def candidate(F, N, P, r, j, which):  # pragma: no cover - compiled
+    """Return the policy window after step ``which`` (1 increase, 2 decrease, 3 two decreases)."""
+    if P[P_LINEAR] == 0.0:
+        return F[r, W_INC + which - 1, j]
+    w = F[r, F_PWIN, j]
+    a_i, b_i, a_d, b_d, fl = (F[r, C_AI, j], F[r, C_BI, j], F[r, C_AD, j], F[r, C_BD, j],
+                              F[r, C_FL, j])
+    if which == 1:
+        return a_i + b_i * w
+    w = max(a_d + b_d * w, fl)
+    if which == 3:
+        w = max(a_d + b_d * w, fl)
+    return w
+
+
+@numba.njit
+def _take(F, N, P, r, j, which):  # pragma: no cover - compiled
+    """Take policy step ``which``; return the new policy window."""
+    w = candidate(F, N, P, r, j, which)
+    F[r, F_PWIN, j] = w
+    N[r, I_TAKEN, j] = which
+    return w
+
+
+@numba.njit
+def queue_delay(F, N, P, r, j, qdelay):  # pragma: no cover - compiled
+    """Return the RTT a round starting now would have: base + the current queueing delay."""
+    return F[r, S_BASE, j] + qdelay
+
+
+# --------------------------------------------------------------------------- measurements
+@numba.njit
+def _rtt_sample(F, N, P, r, j):  # pragma: no cover - compiled
+    """RFC 6298 Sec. 2-3 with one sample per round; Karn: none from rounds with retransmissions."""
+    acc = N[r, I_RACC, j]
+    if acc <= 0:
+        return
+    base = F[r, S_BASE, j]
+    rmin = base + F[r, F_DMIN, j]
+    F[r, F_RMIN, j] = rmin
+    F[r, F_RTTMIN, j] = min(F[r, F_RTTMIN, j], rmin)
+    sample = base + F[r, F_DSUM, j] / acc
+    F[r, F_LASTRTT, j] = sample
+    if N[r, I_RRETX, j] > 0:
+        return
+    if N[r, I_HASRTT, j] == 0:
+        F[r, F_SRTT, j] = sample
+        F[r, F_RTTVAR, j] = sample / 2
+        N[r, I_HASRTT, j] = 1
+    else:
+        F[r, F_RTTVAR, j] = 0.75 * F[r, F_RTTVAR, j] + 0.25 * abs(F[r, F_SRTT, j] - sample)
+        F[r, F_SRTT, j] = 0.875 * F[r, F_SRTT, j] + 0.125 * sample
+    rto = F[r, F_SRTT, j] + max(P[P_DT], 4.0 * F[r, F_RTTVAR, j])
+    F[r, F_RTO, j] = min(max(rto, P[P_MINRTO]), P[P_MAXRTO])
+    N[r, I_BACKOFF, j] = 0
+
+
+@numba.njit
+def _observe(F, N, P, r, j):  # pragma: no cover - compiled
+    """Take the variant's once-per-round measurements (Vegas/Veno diff, Westwood+ BWE, LP)."""
+    _rtt_sample(F, N, P, r, j)
+    v = F[r, S_VAR, j]
+    acc = N[r, I_RACC, j]
+    if acc <= 0:
+        return
+    if v == V_VEGAS or v == V_VENO:
+        n = N[r, I_RSENT, j]
+        F[r, F_DIFF, j] = n * (1.0 - F[r, F_RTTMIN, j] / F[r, F_RMIN, j])
+    elif v == V_WESTWOOD:
+        sample = acc / F[r, F_RLEN, j]
+        a = P[P_WWA]
+        F[r, F_BWE, j] = a * F[r, F_BWE, j] + (1 - a) * (sample + F[r, F_BWS, j]) / 2
+        F[r, F_BWS, j] = sample
+    elif v == V_LP:
+        _lp_observe(F, N, P, r, j, acc)
+
+
+@numba.njit
+def _lp_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
+    """ns-3 TcpLp::RttSample with the round's smallest, largest and mean one-way delays."""
+    half = F[r, S_BASE, j] / 2
+    lo, hi = half + F[r, F_DMIN, j], half + F[r, F_DMAX, j]
+    mean = half + F[r, F_DSUM, j] / acc
+    F[r, F_OWDMIN, j] = min(F[r, F_OWDMIN, j], lo)
+    if hi > F[r, F_OWDMAX, j]:
+        rsv = F[r, F_OWDRSV, j]
+        if hi > rsv:
+            F[r, F_OWDMAX, j] = hi if rsv == 0.0 else rsv
+            F[r, F_OWDRSV, j] = hi
+        else:
+            F[r, F_OWDMAX, j] = hi
+    s = F[r, F_SOWD, j]
+    F[r, F_SOWD, j] = mean if s == 0.0 else mean + (s - mean) * 0.875 ** acc
+
+
+# --------------------------------------------------------------------------- decreases
+@numba.njit
+def _reduce(F, N, P, r, j, flight, twice):  # pragma: no cover - compiled
+    """Set ssthresh and the window after recovery for a loss event; return the latter."""
+    v = F[r, S_VAR, j]
+    cw = F[r, F_CWND, j]
+    if F[r, S_POL, j] == 1.0:
+        w = _take(F, N, P, r, j, 3 if twice else 2)
+        ss, after = max(w, 2.0), max(w, 1.0)
+    elif v == V_VEGAS:
+        ss = max(min(F[r, F_SSTH, j], cw - 1.0), 2.0)
+        after = ss
+    elif v == V_VENO:
+        ss = max((0.8 if F[r, F_DIFF, j] < P[P_VENOB] else 0.5) * flight, 2.0)
+        after = ss
+    elif v == V_WESTWOOD:
+        ss = max(F[r, F_BWE, j] * F[r, F_RTTMIN, j], 2.0)
+        after = min(cw, ss)
+    elif v == V_CUBIC:
+        beta = P[P_CB]
+        F[r, F_CPRIOR, j] = cw
+        fast = P[P_CFC] == 1.0 and cw < F[r, F_WMAX, j]
+        F[r, F_WMAX, j] = cw * (1 + beta) / 2 if fast else cw
+        ss = max(beta * flight, 2.0)
+        after = ss
+        N[r, I_EPOCH, j] = 0
+    else:  # NewReno's GetSsThresh (LP)
+        ss = max(flight / 2, 2.0)
+        after = ss
+    F[r, F_SSTH, j] = ss
+    F[r, F_CWAFTER, j] = after
+    return after
+
+
+@numba.njit
+def _timeout(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Retransmission timeout (RFC 6298 Sec. 5, RFC 5681 Sec. 3.1): wait, back off, cwnd = 1."""
+    N[r, I_HOLES, j] += N[r, I_RLOST, j] + N[r, I_PHOLES, j]
+    N[r, I_PHOLES, j] = 0
+    if N[r, I_BACKOFF, j] == 0:  # RFC 5681: ssthresh held after a repeated timeout
+        _reduce(F, N, P, r, j, float(N[r, I_RSENT, j]), False)
+    rto = F[r, F_RTO, j]
+    F[r, F_RESUME, j] = max(F[r, F_T0, j] + rto, t)
+    F[r, F_RTO, j] = min(2.0 * rto, P[P_MAXRTO])
+    N[r, I_BACKOFF, j] += 1
+    N[r, I_NTO, j] += 1
+    N[r, I_MODE, j] = M_WAIT
+    F[r, F_CWND, j] = 1.0
+    N[r, I_SYNCED, j] = 0
+    N[r, I_AFTERTO, j] = 1
+    N[r, I_EPOCH, j] = 0
+
+
+@numba.njit
+def _enter_recovery(F, N, P, r, j, t, holes, twice, flight):  # pragma: no cover - compiled
+    """Fast retransmit: one (or Reno's two) decrease(s), then recovery (or Tahoe's slow start)."""
+    after = _reduce(F, N, P, r, j, flight, twice)
+    N[r, I_HOLES, j] += holes
+    N[r, I_NFR, j] += 1
+    if F[r, S_VAR, j] == V_TAHOE:
+        F[r, F_CWND, j] = 1.0
+        N[r, I_SYNCED, j] = 0
+        return
+    N[r, I_MODE, j] = M_REC
+    F[r, F_CWND, j] = after
+    F[r, F_DEADLINE, j] = t + F[r, F_LASTRTT, j] + F[r, F_RTO, j]
+
+
+@numba.njit
+def _reno_second(F, N, P, r, j):  # pragma: no cover - compiled
+    """Tell whether Reno's second fast retransmit (two losses in a window) gets 3 dupacks."""
+    n = N[r, I_RSENT, j]
+    dup = n - 2
+    ss = max(candidate(F, N, P, r, j, 2), 2.0) if F[r, S_POL, j] == 1.0 else max(n / 2, 2.0)
+    n1 = max(0.0, ss + dup - n)  # new packets sent during the first recovery
+    gap = N[r, I_RP2, j] - N[r, I_RP1, j]
+    outstanding = n + n1 - gap  # from the second hole to the highest sent
+    m = max(0.0, ss - outstanding)
+    return n1 + m >= P[P_DUP]
+
+
+@numba.njit
+def _detects(F, N, P, r, j):  # pragma: no cover - compiled
+    """Tell whether the round's losses are seen by duplicate ACKs; and Reno's double decrease."""
+    v = F[r, S_VAR, j]
+    n, lost, p1 = N[r, I_RSENT, j], N[r, I_RLOST, j], N[r, I_RP1, j]
+    dup = n - lost
+    detect = dup >= P[P_DUP]
+    if v == V_FACK and not detect and dup >= 1:
+        hi = n + p1 - 1 if p1 >= 1 else N[r, I_RLASTOK, j]
+        detect = hi - p1 > P[P_DUP]
+    twice = False
+    if v == V_RENO and detect and lost >= 2:
+        detect = lost == 2 and _reno_second(F, N, P, r, j)
+        twice = detect
+    return detect, twice
+
+
+@numba.njit
+def _sync_linear(F, N, P, r, j):  # pragma: no cover - compiled
+    """Re-initialize a linear rule from cwnd at a loss in slow start (its init(w) is w)."""
+    if F[r, S_POL, j] == 1.0 and F[r, F_CWND, j] < F[r, F_SSTH, j] and \
+            N[r, I_SYNCED, j] == 0:
+        F[r, F_PWIN, j] = F[r, F_CWND, j]
+
+
+@numba.njit
+def _loss_event(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Losses in a round outside recovery: a timeout if no dupacks show them, else deferred.
+
+    Three duplicate ACKs arrive about one RTT after the first lost packet was
+    sent, i.e. while the next round is under way: the fast retransmit is
+    scheduled for that time (``F_TDET``) and the round's summary kept.
+    """
+    detect, twice = _detects(F, N, P, r, j)
+    if not detect:
+        _sync_linear(F, N, P, r, j)
+        _timeout(F, N, P, r, j, t)
+        return
+    N[r, I_DEFER, j] = 1
+    N[r, I_DN, j] = N[r, I_RSENT, j]
+    N[r, I_DL, j] = N[r, I_RLOST, j]
+    N[r, I_DTWICE, j] = twice
+    F[r, F_TDET, j] = F[r, F_TLOSS1, j] + F[r, F_RLEN, j]
+
+
+@numba.njit
+def _detected(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Fast-retransmit as deferred; the partial round's losses join the same episode."""
+    N[r, I_DEFER, j] = 0
+    sent = N[r, I_RSENT, j]
+    N[r, I_HOLES, j] += N[r, I_RLOST, j] + max(
+        0, N[r, I_LEFT, j] + N[r, I_RRETX, j] - max(sent, N[r, I_LEFT, j]))
+    _sync_linear(F, N, P, r, j)
+    _enter_recovery(F, N, P, r, j, t, N[r, I_DL, j], N[r, I_DTWICE, j] == 1,
+                    float(N[r, I_DN, j]))
+
+
+# --------------------------------------------------------------------------- growth
+@numba.njit
+def _enter_ca(F, N, P, r, j):  # pragma: no cover - compiled
+    """Slow start reached ssthresh: congestion avoidance resumes from the policy state."""
+    F[r, F_CWND, j] = F[r, F_SSTH, j]
+    N[r, I_SYNCED, j] = 1
+
+
+@numba.njit
+def _slow_start(F, N, P, r, j, acked):  # pragma: no cover - compiled
+    """RFC 5681 Sec. 3.1: cwnd += SMSS per ACK, at most to ssthresh (then congestion avoidance)."""
+    cw = F[r, F_CWND, j] + acked
+    if cw >= F[r, F_SSTH, j]:
+        _enter_ca(F, N, P, r, j)
+    else:
+        F[r, F_CWND, j] = cw
+
+
+@numba.njit
+def _vegas(F, N, P, r, j, slow):  # pragma: no cover - compiled
+    """Brakmo & Peterson's once-per-RTT adjustment as ns-3 TcpVegas::IncreaseWindow does it."""
+    cw, diff = F[r, F_CWND, j], F[r, F_DIFF, j]
+    if slow:
+        if diff > P[P_VG]:
+            target = cw * F[r, F_RTTMIN, j] / F[r, F_RMIN, j]
+            F[r, F_CWND, j] = min(cw, target + 1.0)
+            F[r, F_SSTH, j] = max(min(F[r, F_SSTH, j], F[r, F_CWND, j] - 1.0), 2.0)
+        else:
+            _slow_start(F, N, P, r, j, float(N[r, I_RACC, j]))
+    elif diff > P[P_VB]:
+        F[r, F_CWND, j] = max(cw - 1.0, 1.0)
+        F[r, F_SSTH, j] = max(min(F[r, F_SSTH, j], F[r, F_CWND, j] - 1.0), 2.0)
+    elif diff < P[P_VA]:
+        F[r, F_CWND, j] = cw + 1.0
+    F[r, F_SSTH, j] = max(F[r, F_SSTH, j], 0.75 * F[r, F_CWND, j])
+
+
+@numba.njit
+def _cubic(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
+    """RFC 9438 Sec. 4.2-4.5 and 4.8 for one round of congestion avoidance."""
+    c, beta = P[P_CC], P[P_CB]
+    cw = F[r, F_CWND, j]
+    if N[r, I_EPOCH, j] == 0:
+        F[r, F_TEPOCH, j] = F[r, F_T0, j]
+        if N[r, I_AFTERTO, j] == 1:  # Sec. 4.8
+            F[r, F_WMAX, j] = cw
+        d = (F[r, F_WMAX, j] - cw) / c
+        F[r, F_K, j] = math.copysign(abs(d) ** (1.0 / 3.0), d)
+        F[r, F_WEST, j] = cw
+        F[r, F_CALPHA, j] = 3.0 * (1.0 - beta) / (1.0 + beta)
+        N[r, I_EPOCH, j] = 1
+        N[r, I_AFTERTO, j] = 0
+    k, wmax = F[r, F_K, j], F[r, F_WMAX, j]
+    el = t - F[r, F_TEPOCH, j]
+    rtt = F[r, F_SRTT, j] if N[r, I_HASRTT, j] == 1 else F[r, F_LASTRTT, j]
+    target = min(max(c * (el + rtt - k) ** 3 + wmax, cw), 1.5 * cw)
+    F[r, F_WEST, j] += F[r, F_CALPHA, j] * acked / cw
+    if F[r, F_WEST, j] >= F[r, F_CPRIOR, j]:
+        F[r, F_CALPHA, j] = 1.0
+    if c * (el - k) ** 3 + wmax < F[r, F_WEST, j]:
+        F[r, F_CWND, j] = F[r, F_WEST, j]
+    else:
+        F[r, F_CWND, j] = cw + (target - cw) / cw * acked
+
+
+@numba.njit
+def _lp_indication(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Apply ns-3 TcpLp::PktsAcked's early congestion indication; True if no growth now."""
+    inference = P[P_LPINF] * F[r, F_LASTRTT, j]
+    last = F[r, F_LASTDROP, j]
+    within_inf = last > 0.0 and t - last < inference
+    lo, hi = F[r, F_OWDMIN, j], F[r, F_OWDMAX, j]
+    s = F[r, F_SOWD, j]
+    if s <= lo + P[P_LPD] * (hi - lo):
+        return within_inf
+    F[r, F_OWDMIN, j] = s
+    F[r, F_OWDMAX, j] = 2.0 * s
+    F[r, F_OWDRSV, j] = 2.0 * s
+    F[r, F_CWND, j] = 1.0 if within_inf else max(F[r, F_CWND, j] / 2.0, 1.0)
+    F[r, F_LASTDROP, j] = t
+    return True
+
+
+@numba.njit
+def _grow(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Grow after a round without loss: slow start or the variant's congestion avoidance."""
+    v = F[r, S_VAR, j]
+    acked = float(N[r, I_RACC, j])
+    if v == V_LP and _lp_indication(F, N, P, r, j, t):
+        return
+    if N[r, I_CWLIM, j] == 0:  # not cwnd-limited (receiver window, no data): no growth
+        return
+    slow = F[r, F_CWND, j] < F[r, F_SSTH, j]
+    if v == V_VEGAS and N[r, I_RACC, j] > 2:
+        _vegas(F, N, P, r, j, slow)
+    elif slow:
+        _slow_start(F, N, P, r, j, acked)
+    elif F[r, S_POL, j] == 1.0:
+        F[r, F_CWND, j] = max(_take(F, N, P, r, j, 1), 1.0)
+    elif v == V_CUBIC:
+        _cubic(F, N, P, r, j, t, acked)
+    elif v == V_VENO and F[r, F_DIFF, j] >= P[P_VENOB]:
+        N[r, I_VENOINC, j] = 1 - N[r, I_VENOINC, j]
+        F[r, F_CWND, j] += N[r, I_VENOINC, j]
+    else:  # Reno's +1 per RTT: Vegas with few samples, Westwood+, Veno, LP
+        F[r, F_CWND, j] += 1.0
+
+
+# --------------------------------------------------------------------------- recovery
+@numba.njit
+def _recovery_round(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """End a round of loss recovery: holes repaired, or a timeout (lost retransmission, timer)."""
+    lost_retx = N[r, I_RLRETX, j]
+    lost_tail = N[r, I_RLTAIL, j]  # the previous window's tail: repaired in this episode
+    lost_new = N[r, I_RLOST, j] - lost_retx - lost_tail
+    v = F[r, S_VAR, j]
+    newreno = not (v == V_SACK or v == V_FACK or v == V_CUBIC)
+    late = newreno and N[r, I_HOLES, j] > 0 and t > F[r, F_DEADLINE, j]
+    if lost_retx > 0 or late:
+        _timeout(F, N, P, r, j, t)
+        return
+    N[r, I_PHOLES, j] += lost_new
+    N[r, I_HOLES, j] += lost_tail
+    if N[r, I_HOLES, j] > 0:
+        return
+    N[r, I_MODE, j] = M_OPEN
+    F[r, F_CWND, j] = F[r, F_CWAFTER, j]
+    pending = N[r, I_PHOLES, j]
+    if pending > 0:  # new data lost during recovery: the next window's loss event
+        N[r, I_PHOLES, j] = 0
+        _enter_recovery(F, N, P, r, j, t, pending, False, float(N[r, I_RSENT, j]))
+
+
+@numba.njit
+def _resume(F, N, P, r, j):  # pragma: no cover - compiled
+    """Resume after the retransmission timer fired: slow start from cwnd = 1, holes first."""
+    N[r, I_MODE, j] = M_OPEN
+    F[r, F_CWND, j] = 1.0
+
+
+# --------------------------------------------------------------------------- rounds
+@numba.njit
+def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
+    """Plan a round starting at ``t0``: its length, its window, its retransmissions.
+
+    ``left`` packets of the previous round that were due in the tick of its
+    end go out first, at once, so that pacing stays continuous across the
+    boundary. Positions in the round: ``[0, left)`` that tail of the
+    previous window, ``[left, left + retx)`` retransmissions, then new data.
+    """
+    F[r, F_T0, j] = t0
+    F[r, F_RLEN, j] = queue_delay(F, N, P, r, j, qdelay)
+    for fld in (I_RSENT, I_RLOST, I_RLRETX, I_RACC, I_RRETX, I_LEFT, I_RLTAIL):
+        N[r, fld, j] = 0
+    N[r, I_RP1, j], N[r, I_RP2, j], N[r, I_RLASTOK, j] = -1, -1, -1
+    F[r, F_DSUM, j], F[r, F_DMIN, j], F[r, F_DMAX, j] = 0.0, _INF, 0.0
+    F[r, F_RWIN, j] = 0.0
+    mode = N[r, I_MODE, j]
+    if mode == M_WAIT:
+        F[r, F_PREVW, j] = 0.0
+        return
+    x = F[r, F_CWND, j] + F[r, F_CARRY, j]
+    w = max(math.floor(x), 1.0)
+    F[r, F_CARRY, j] = max(x - w, 0.0)
+    cwlim = 1
+    rwnd = F[r, S_RWND, j]
+    if rwnd > 0 and w > rwnd:
+        w, cwlim = rwnd, 0
+        F[r, F_CARRY, j] = 0.0
+    holes = N[r, I_HOLES, j]
+    size = F[r, S_SIZE, j]
+    avail = holes + (size - N[r, I_NEXTNEW, j] if size > 0 else _INF)
+    if w > avail:
+        w, cwlim = avail, 0
+    v = F[r, S_VAR, j]
+    one_per_round = mode == M_REC and not (v == V_SACK or v == V_FACK or v == V_CUBIC)
+    retx = min(holes, 1 if one_per_round else int(w))
+    N[r, I_HOLES, j] = holes - retx
+    N[r, I_RRETX, j] = retx
+    N[r, I_NRETX, j] += retx
+    N[r, I_CWLIM, j] = cwlim
+    left = int(min(left, avail - w))
+    N[r, I_LEFT, j] = left
+    F[r, F_RWIN, j] = w + left
+    # the packets a window increase adds ride on top of the ACK clock (see _network)
+    F[r, F_GROWF, j] = max(0.0, w - F[r, F_PREVW, j]) / w if w > 0 else 0.0
+    F[r, F_PREVW, j] = w
+    F[r, F_XCUM, j] = 0.0
+    N[r, I_XEMIT, j] = 0
+
+
+@numba.njit
+def _finished(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Tell whether a finite transfer is complete: every packet delivered (at a round end)."""
+    size = F[r, S_SIZE, j]
+    if size > 0 and N[r, I_DELIV, j] >= size:
+        F[r, F_FINISH, j] = t
+        N[r, I_LIFE, j] = L_DONE
+        return True
+    return False
+
+
+@numba.njit(inline="always")
+def round_ends(F, N, P, r, j, t):  # pragma: no cover - compiled
+    """Tell whether flow ``j`` must act in the tick ``[t, t + dt)``.
+
+    Its round ends, a deferred fast retransmit is due, or its timeout is over.
+    """
+    if N[r, I_MODE, j] == M_WAIT:
+        return t >= F[r, F_RESUME, j]
+    soon = t + P[P_DT]
+    if N[r, I_DEFER, j] == 1 and F[r, F_TDET, j] < soon:
+        return True
+    return F[r, F_T0, j] + F[r, F_RLEN, j] < soon
+
+
+@numba.njit
+def round_end(F, N, P, r, j, t, qdelay):  # pragma: no cover - compiled
+    """Finish flow ``j``'s round if it ends in this tick; plan the next one.
+
+    The decision uses the packets sent before this tick; the round's packets
+    still due before its end (at most one tick's worth) are sent at the
+    start of the next round, which counts them. A deferred fast retransmit
+    cuts the round short at the time of the third duplicate ACK.
+    """
+    if not round_ends(F, N, P, r, j, t):
+        return
+    if N[r, I_MODE, j] == M_WAIT:
+        _resume(F, N, P, r, j)
+        start_round(F, N, P, r, j, t, qdelay, 0)
+        return
+    end = F[r, F_T0, j] + F[r, F_RLEN, j]
+    if N[r, I_DEFER, j] == 1:
+        _detected(F, N, P, r, j, t)
+        start_round(F, N, P, r, j, max(min(F[r, F_TDET, j], end), F[r, F_T0, j]), qdelay, 0)
+        return
+    sent, left = N[r, I_RSENT, j], N[r, I_LEFT, j]
+    unsent = int(F[r, F_RWIN, j]) - sent
+    unsent_retx = max(0, left + N[r, I_RRETX, j] - max(sent, left))
+    N[r, I_HOLES, j] += unsent_retx
+    N[r, I_NRETX, j] -= unsent_retx
+    if sent > 0:
+        _observe(F, N, P, r, j)
+        if N[r, I_MODE, j] == M_REC:
+            _recovery_round(F, N, P, r, j, t)
+        elif N[r, I_RLOST, j] > 0:
+            _loss_event(F, N, P, r, j, t)
+        else:
+            _grow(F, N, P, r, j, t)
+    if _finished(F, N, P, r, j, t):
+        return
+    start_round(F, N, P, r, j, end, qdelay, max(0, unsent - unsent_retx))

@@ -1,0 +1,439 @@
+"""The round-based bottleneck model: :func:`run` a :class:`~aimdmodel.scenario.Scenario`.
+
+A model at the level of Padhye et al. (1998) and of teaching texts: every
+TCP flow works in *rounds* of one RTT; in a round it sends its window, the
+bottleneck queues, serves or drops the packets, and at the end of the round
+the flow learns what happened to them and applies its variant's rule
+(:mod:`aimdmodel.queue.variants`). What the model does, in order:
+
+**Time base.** A fixed tick ``dt`` (default: the smallest base RTT / 10;
+at most the smallest base RTT). Every flow keeps its own rounds: a round
+starting at ``t0`` lasts ``R = base_rtt + d(t0)``, ``d`` the queueing delay
+at its start, and is closed in the tick that contains ``t0 + R``; the next
+round starts at exactly ``t0 + R`` (no drift to the tick grid), so flows
+with different base RTTs run rounds of different lengths side by side. A
+round's ``w`` packets are paced at ``t0 + i R / w`` (ACK clocking) and a
+tick sends those due before its end; the packets of a round still due in
+the tick of its end go out at the start of the next round and are counted
+there (a tick at a round boundary carries both rounds' share, no more).
+``pacing="burst"`` sends each round's window in its first tick instead.
+
+**Link and queue.** Capacity ``C(t) = Link.rate(t) / (8 packet_size)``
+packets/s (a trace holds its last value), served ``C dt`` whole packets per
+tick (the fraction carries; an idle link loses its unused slots). A FIFO of
+``B = Link.buffer`` packets (DropTail, RED) or a queue per source (DRR). A
+packet's queueing delay is ``q/C`` at its arrival (DRR: its own queue over
+its fair share ``C / backlogged``), its RTT ``base_rtt`` plus that.
+
+* DropTail: the arrivals that do not fit are dropped; they are taken first
+  among the packets that window increases added (with ACK clocking the
+  packets that match departures find room: Floyd & Jacobson 1992's phase
+  effects), then at random.
+* RED (Floyd & Jacobson 1993, Sec. 4 and Fig. 2): per arriving packet
+  ``avg <- (1 - w_q) avg + w_q q``, ``p_b = max_p (avg - min_th) / (max_th -
+  min_th)``, ``p_a = p_b / (1 - count p_b)`` (count-based uniformization, as
+  the paper and ns-3 with ``Wait = false``), forced drop above ``max_th``;
+  ``gentle`` (Floyd 2000): ``p_b`` rises from ``max_p`` to 1 between
+  ``max_th`` and ``2 max_th``; ``avg`` decays by ``(1 - w_q)^m`` for the
+  ``m`` packet slots the link idled. The instantaneous ``q`` a packet sees
+  interpolates the tick's service; ns-3's ``nQueued > 1`` guard, its
+  ``Wait`` variant and ECN marking are not modelled; a full buffer drops as
+  DropTail does.
+* DRR (Shreedhar & Varghese 1995) with a one-packet quantum: each tick's
+  service is shared round-robin by the backlogged queues; when the shared
+  buffer overflows, a packet is dropped from the longest queue (ns-2's
+  DRR), charged to that flow's current round.
+* RIO (seed 004's cross-traffic set-up) is out of scope: its second RED
+  curve exists to give marked cross-traffic priority, which the model gives
+  nobody.
+
+Random (non-congestion) loss ``Link.random_loss`` drops each packet
+independently before the queue. Cross traffic: CBR sources and
+Pareto-length TCP flows with Poisson arrivals (:mod:`.sources`).
+
+**Senders.** cwnd, ssthresh, slow start (RFC 5681: ``cwnd += acked``; IW
+3), congestion avoidance by the variant's rule or by ``Flow.policy`` (see
+:mod:`aimdmodel.queue.variants` for how a policy maps to rounds), a window
+that grows only when the flow is cwnd-limited, the receiver window
+``Flow.rwnd``, finite transfers ``Flow.size`` (complete when every packet
+is delivered, at a round end). Loss detection: the losses of a round are
+seen by duplicate ACKs when ``sent - lost >= 3`` (FACK: also when the
+forward-most delivered packet is more than 3 beyond the first hole); the
+fast retransmit then happens one RTT after the first lost packet was sent
+(the time of the third duplicate ACK), during the next round, which it cuts
+short (its losses join the same recovery). Otherwise the retransmission
+timer (RFC 6298: one RTT sample per round, Karn's rule, SRTT, RTTVAR,
+``RTO = SRTT + max(dt, 4 RTTVAR)`` within [min_rto 1 s, max_rto 60 s],
+doubled at each expiry) fires ``RTO`` after the round began.
+
+**What the model leaves out** (besides what each variant lists): delayed
+ACKs (one ACK per packet); ACK loss and the reverse path; the transmission
+time of a packet (the pipe holds ``C * base_rtt`` packets); reordering;
+spurious timeouts and go-back-N duplicates (every delivered packet is new
+to the receiver: throughput equals goodput); the per-ACK timing of window
+growth (a round's growth is applied at its end, the added packets paced
+over the next round); within a tick, a source's lost packets are its last
+ones; cwnd is a real number and a round sends ``floor(cwnd + carry)``
+packets, the fraction carried to the next round.
+
+Examples
+--------
+>>> from aimdmodel.scenario import Flow, Link, Scenario
+>>> sc = Scenario(flows=(Flow(variant="newreno", base_rtt=0.1),),
+...               link=Link(rate=2e6, buffer=17), duration=30.0, warmup=10.0)
+>>> res = run(sc)
+>>> from aimdmodel.queue import metrics
+>>> u = metrics.utilization(res)[0]
+>>> bool(0.9 < u <= 1.0)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._arith import to_float
+from .._validate import check_count
+from ..engines.declarations import linear_spec
+from ..policies import AIMD, FlowMix, Policy
+from ..scenario import CBR, RED, ParetoCross, Scenario
+from . import _fields as f
+from ._network import run as _run_ticks
+from .options import QueueOptions
+from .result import QueueResult
+from .sources import pareto_arrivals
+from .variants import VARIANTS, get_variant
+
+__all__ = ["run"]
+
+
+def _flow_policy(flow: Any, i: int) -> Policy | None:
+    """Return flow ``i``'s congestion-avoidance rule (None for a variant with its own rule)."""
+    try:
+        var = get_variant(flow.variant)
+    except ValueError:
+        raise ValueError(f"flows[{i}].variant must be one of {', '.join(VARIANTS)}, "
+                         f"got {flow.variant!r}") from None
+    if var.own_rule:
+        if flow.policy is not None:
+            raise ValueError(f"flows[{i}].policy must be None for variant {var.name!r}: it has "
+                             f"its own window rule (give a policy to tahoe, reno, newreno, sack "
+                             f"or fack)")
+        return None
+    policy = AIMD() if flow.policy is None else flow.policy
+    _check_policy(policy, i)
+    return policy
+
+
+def _check_policy(policy: Policy, i: int) -> None:
+    """Refuse rules the queue model cannot run per flow (with the reason)."""
+    if policy.uses_signal:
+        raise ValueError(f"flows[{i}].policy {policy.label()} uses the synchronous model's "
+                         f"bottleneck signal; in the queue model use variant='westwood'")
+    if policy.per_flow:
+        raise ValueError(f"flows[{i}].policy has per-flow parameters "
+                         f"{', '.join(policy.per_flow)}: give each Flow its own policy")
+    probe = policy.converted(to_float).init(np.array([3.0, 5.0]))
+    if any(np.shape(v)[-1:] != (2,) for v in probe):
+        raise ValueError(f"flows[{i}].policy {policy.label()} keeps state shared by the flows "
+                         f"(the printed AIMD-FC+System); the queue model runs one rule per "
+                         f"flow: use its charitable reading")
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The sources of every replication (static part) and what the driver needs."""
+
+    S: np.ndarray        # (R, NS, N)
+    policies: list       # per source (None: no policy), shared by the replications
+    n_test: int
+    seeds: np.ndarray    # (R,) uint64 seeds of the kernel's random streams
+    dt: float
+    n_ticks: int
+    every: int
+
+
+def _tick(scenario: Scenario, opts: QueueOptions) -> float:
+    rtts = [fl.base_rtt for fl in scenario.flows]
+    if opts.cross_rtt is not None and any(isinstance(c, ParetoCross) for c in scenario.cross):
+        rtts.append(opts.cross_rtt)
+    if opts.tick is None:
+        return min(rtts) / 10.0
+    if opts.tick > min(rtts):
+        raise ValueError(f"tick must be at most the smallest base RTT ({min(rtts)} s): a flow "
+                         f"ends at most one round per tick; got {opts.tick}")
+    return float(opts.tick)
+
+
+def _test_rows(scenario: Scenario, opts: QueueOptions) -> tuple[np.ndarray, list]:
+    rows, pols = [], []
+    for i, fl in enumerate(scenario.flows):
+        pol = _flow_policy(fl, i)
+        size = 0.0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
+        rows.append([fl.base_rtt, fl.start, fl.stop or 0.0, size, fl.rwnd or 0.0, 0.0,
+                     f.KIND_TCP, get_variant(fl.variant).code, pol is not None])
+        pols.append(pol)
+    return np.asarray(rows, dtype=float).reshape(-1, f.NS), pols
+
+
+def _cross_rows(scenario: Scenario, opts: QueueOptions, rng: np.random.Generator) -> np.ndarray:
+    rows = []
+    rtt = opts.cross_rtt or float(np.mean([fl.base_rtt for fl in scenario.flows]))
+    code = get_variant(opts.cross_variant).code
+    for c in scenario.cross:
+        if isinstance(c, ParetoCross):
+            starts, sizes = pareto_arrivals(c, duration=scenario.duration, rng=rng,
+                                            packet_size=scenario.packet_size)
+            rows += [[rtt, s, 0.0, n, 0.0, 0.0, f.KIND_TCP, code, 1.0]
+                     for s, n in zip(starts, sizes, strict=True)]
+    for c in scenario.cross:
+        if isinstance(c, CBR):
+            rows.append([1.0, c.start, c.stop or 0.0, 0.0, 0.0,
+                         c.rate / (8 * scenario.packet_size), f.KIND_CBR, -1.0, 0.0])
+    return np.asarray(rows, dtype=float).reshape(-1, f.NS)
+
+
+def _plan(scenario: Scenario, opts: QueueOptions, replications: int) -> _Plan:
+    test, pols = _test_rows(scenario, opts)
+    seq = np.random.SeedSequence(scenario.seed)
+    children = seq.spawn(replications)
+    cross = [_cross_rows(scenario, opts, np.random.default_rng(ch)) for ch in children]
+    n = test.shape[0] + max(c.shape[0] for c in cross)
+    S = np.zeros((replications, f.NS, n))
+    S[:, f.S_START, :] = np.inf  # padding: never starts
+    S[:, f.S_BASE, :] = 1.0
+    for r, c in enumerate(cross):
+        rows = np.vstack([test, c])
+        S[r, :, : rows.shape[0]] = rows.T
+    pols += [AIMD() for _ in range(n - len(pols))]  # cross TCP flows (and placeholders)
+    dt = _tick(scenario, opts)
+    n_ticks = max(1, math.ceil(scenario.duration / dt - 1e-9))
+    rec = opts.record_interval if opts.record_interval is not None else scenario.duration / 1000
+    every = max(1, round(rec / dt))
+    seeds = np.array([ch.generate_state(1, np.uint64)[0] for ch in children], dtype=np.uint64)
+    return _Plan(S, pols, test.shape[0], seeds, dt, n_ticks, every)
+
+
+def _params(scenario: Scenario, opts: QueueOptions, plan: _Plan, linear: bool) -> np.ndarray:
+    link = scenario.link
+    red = link.red or RED()
+    P = np.zeros(f.NP)
+    P[f.P_DT], P[f.P_BUF] = plan.dt, link.buffer
+    P[f.P_DISC] = {"droptail": f.D_DROPTAIL, "red": f.D_RED, "drr": f.D_DRR}[link.discipline]
+    P[f.P_MINTH], P[f.P_MAXTH], P[f.P_MAXP], P[f.P_WQ] = red.min_th, red.max_th, red.max_p, red.w_q
+    P[f.P_GENTLE], P[f.P_PR], P[f.P_IW] = red.gentle, link.random_loss, opts.initial_window
+    P[f.P_MINRTO], P[f.P_MAXRTO], P[f.P_INITRTO] = opts.min_rto, opts.max_rto, opts.initial_rto
+    P[f.P_DUP], P[f.P_VA], P[f.P_VB], P[f.P_VG] = (opts.dupthresh, opts.vegas_alpha,
+                                                   opts.vegas_beta, opts.vegas_gamma)
+    P[f.P_VENOB], P[f.P_LPD], P[f.P_LPINF] = opts.veno_beta, opts.lp_delta, opts.lp_inference
+    P[f.P_CC], P[f.P_CB], P[f.P_CFC] = opts.cubic_c, opts.cubic_beta, opts.cubic_fast_convergence
+    P[f.P_WWA], P[f.P_BURST] = opts.westwood_alpha, opts.pacing == "burst"
+    P[f.P_RATEDT] = link.rate_interval or np.inf
+    P[f.P_RECEVERY], P[f.P_NTEST], P[f.P_LINEAR] = plan.every, plan.n_test, linear
+    P[f.P_NTICKS] = plan.n_ticks
+    return P
+
+
+def _linear(plan: _Plan) -> np.ndarray | None:
+    """Per-source verified ``(a_i, b_i, a_d, b_d, floor)`` when every rule is linear, else None."""
+    R, n = plan.S.shape[0], plan.S.shape[2]
+    coef = np.zeros((R, 5, n))
+    specs: dict = {}
+    for j, pol in enumerate(plan.policies):
+        if pol is None:
+            continue
+        if pol not in specs:
+            specs[pol] = linear_spec(pol, flows=1)
+        spec = specs[pol]
+        if spec is None:
+            return None
+        coef[:, :, j] = [float(c[0]) for c in spec]
+    return coef
+
+
+def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarray | None,
+            n_rec: int) -> f.Arrays:
+    S = plan.S
+    R, _, n = S.shape
+    F = np.zeros((R, f.NF, n))
+    F[:, : f.NS] = S
+    if coef is not None:
+        F[:, f.C_AI : f.C_FL + 1] = coef
+    F[:, f.F_CWND] = opts.initial_window
+    F[:, f.F_PWIN] = opts.initial_window
+    F[:, f.F_SSTH] = np.inf
+    F[:, f.F_RTO] = opts.initial_rto
+    F[:, f.F_RTTMIN] = np.inf
+    F[:, f.F_OWDMIN] = np.inf
+    F[:, f.F_FINISH] = np.nan
+    I = np.zeros((R, f.NI, n), dtype=np.int64)  # noqa: E741 - the kernel's name
+    order = np.argsort(S[:, f.S_START, :], axis=1, kind="stable").astype(np.int64)
+    link = scenario.link
+    rate = np.atleast_1d(np.asarray(link.rate, dtype=float)) / (8 * scenario.packet_size)
+    slots = int(link.buffer + math.ceil(rate.max() * plan.dt) + 8)
+    rec = np.zeros((R, f.NREC, n_rec, plan.n_test))
+    rec[:, f.REC_CWND] = np.nan
+    G = np.zeros((R, f.NG))
+    GI = np.zeros((R, f.NGI), dtype=np.int64)
+    GI[:, f.GI_COUNT] = -1
+    return f.Arrays(
+        F=F, I=I, G=G, GI=GI, P=_params(scenario, opts, plan, coef is not None), rate=rate,
+        ring_s=np.zeros((R, slots), dtype=np.int64), ring_c=np.zeros((R, slots), dtype=np.int64),
+        act=np.zeros((R, n), dtype=np.int64), order=order, rng=plan.seeds.copy(),
+        rec=rec, agg=np.zeros((R, f.NAGG, n_rec)),
+    )
+
+
+class _Rules:
+    """The flows' policies, run by their own code between calls of the compiled loop.
+
+    One :class:`~aimdmodel.policies.FlowMix` holds every source of every
+    replication (flat index ``r * N + j``); before each call the candidate
+    windows (after one increase, one decrease, two decreases) go to the
+    kernel; after it, the steps the kernel took (``I_TAKEN``) and the
+    re-initializations it asked for (``I_REINIT``) move the state.
+    """
+
+    def __init__(self, plan: _Plan, initial: float) -> None:
+        R, n = plan.S.shape[0], plan.S.shape[2]
+        members = [p if p is not None else AIMD() for p in plan.policies] * R
+        self.mix = FlowMix(tuple(members)).converted(to_float)
+        self.uses = (plan.S[:, f.S_POL, :] == 1.0).reshape(-1)
+        self.state = self.mix.init(np.full(R * n, float(initial)))
+        self.shape = (R, n)
+        self.n_test = plan.n_test
+
+    def _window(self, s: tuple) -> np.ndarray:
+        w = np.asarray(self.mix.window(s), dtype=float)
+        bad = self.uses & ~(np.isfinite(w) & (w >= 0))
+        if bad.any():
+            k = int(np.flatnonzero(bad)[0]) % self.shape[1]
+            who = f"flows[{k}].policy" if k < self.n_test else "the cross flows' policy"
+            raise ValueError(f"{who} returned the window {float(w[bad][0])!r}; windows must be "
+                             f"finite and >= 0")
+        return w.reshape(self.shape)
+
+    def push(self, A: f.Arrays) -> None:
+        """Write the current policy windows and the candidates of the next step."""
+        inc = self.mix.increase(self.state)
+        dec = self.mix.decrease(self.state)
+        A.F[:, f.F_PWIN, :] = self._window(self.state)
+        A.F[:, f.W_INC, :] = self._window(inc)
+        A.F[:, f.W_DEC, :] = self._window(dec)
+        A.F[:, f.W_DEC2, :] = self._window(self.mix.decrease(dec))
+        self._next = (inc, dec)
+
+    def pull(self, A: f.Arrays) -> None:
+        """Move the state as the kernel did; re-initialize where it asked."""
+        taken = A.I[:, f.I_TAKEN, :].reshape(-1)
+        inc, dec = self._next
+        for which, new in ((1, inc), (2, dec), (3, None)):
+            mask = taken == which
+            if mask.any():
+                new = self.mix.decrease(dec) if new is None else new
+                self.state = self.mix.where(mask, new, self.state)
+        A.I[:, f.I_TAKEN, :] = 0
+        again = A.I[:, f.I_REINIT, :].reshape(-1) == 1
+        if again.any():
+            fresh = self.mix.init(A.F[:, f.F_REINITW, :].reshape(-1).copy())
+            self.state = self.mix.where(again, fresh, self.state)
+            A.I[:, f.I_SYNCED, :][A.I[:, f.I_REINIT, :] == 1] = 1
+            A.I[:, f.I_REINIT, :] = 0
+
+
+def _loop(A: f.Arrays, plan: _Plan, rules: _Rules | None) -> None:
+    """Call the compiled loop until every replication reaches the end."""
+    R = plan.S.shape[0]
+    kpos = np.zeros(R, dtype=np.int64)
+    why = np.zeros(R, dtype=np.int64)
+    while True:
+        if rules is not None:
+            rules.push(A)
+        _run_ticks(A, kpos, plan.n_ticks, why)
+        if rules is not None:
+            rules.pull(A)
+        if (kpos >= plan.n_ticks).all():
+            return
+
+
+def run(scenario: Scenario, *, options: QueueOptions | None = None, replications: int = 1,
+        **overrides: Any) -> QueueResult:
+    """Run a scenario in the round-based queue model.
+
+    Parameters
+    ----------
+    scenario : Scenario
+        Flows (variant, policy, base RTT, start, stop, size, rwnd), link,
+        cross traffic, duration, seed, warmup.
+    options : QueueOptions, optional
+        Model options (tick, pacing, RTO bounds, variant constants, ...).
+    replications : int
+        Independent runs of the scenario, each with its own random streams
+        (spawned from ``scenario.seed``), run together (default 1).
+    **overrides
+        Fields of :class:`QueueOptions` to change (``tick=0.005``, ...).
+
+    Returns
+    -------
+    QueueResult
+
+    Raises
+    ------
+    ValueError
+        An unknown variant or option, a policy given to a variant with its
+        own rule, a rule the model cannot run per flow.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> from aimdmodel.scenario import Flow, Link, Scenario
+    >>> sc = Scenario(flows=(Flow(variant="sack", policy=AIMD(b=0.8)),), duration=5.0)
+    >>> res = run(sc, replications=2, tick=0.01)
+    >>> res.cwnd.shape[0], res.n_flows
+    (2, 1)
+    """
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"scenario must be an aimdmodel.scenario.Scenario, got {scenario!r}")
+    replications = check_count("replications", replications, minimum=1, optional=False)
+    opts = options or QueueOptions()
+    if not isinstance(opts, QueueOptions):
+        raise TypeError(f"options must be a QueueOptions, got {options!r}")
+    opts = opts.replace(**overrides) if overrides else opts
+    plan = _plan(scenario, opts, replications)
+    coef = _linear(plan)
+    n_rec = math.ceil(plan.n_ticks / plan.every)
+    A = _arrays(scenario, opts, plan, coef, n_rec)
+    rules = None if coef is not None or not any(p is not None for p in plan.policies) \
+        else _Rules(plan, opts.initial_window)
+    _loop(A, plan, rules)
+    return _result(scenario, opts, plan, A)
+
+
+def _result(scenario: Scenario, opts: QueueOptions, plan: _Plan, A: f.Arrays) -> QueueResult:
+    """Turn the compiled loop's arrays into a :class:`QueueResult`."""
+    n = plan.n_test
+    rec = A.rec.transpose(1, 0, 2, 3)  # (series, R, T, n)
+    agg = A.agg.transpose(1, 0, 2)
+    ticks = np.maximum(agg[f.AGG_TICKS], 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rtt = np.where(rec[f.REC_ACC] > 0, rec[f.REC_RTTSUM] / rec[f.REC_ACC], np.nan)
+    T = rec.shape[2]
+    interval = plan.every * plan.dt
+    return QueueResult(
+        scenario=scenario, t=np.arange(T) * interval, interval=interval,
+        sent=rec[f.REC_SENT], delivered=rec[f.REC_DELIV], lost=rec[f.REC_LOST],
+        queue=agg[f.AGG_QUEUE] / ticks, capacity=(agg[f.AGG_CAP] / ticks)[0],
+        cwnd=rec[f.REC_CWND], rtt=rtt, queued=rec[f.REC_QUEUED],
+        cross_sent=agg[f.AGG_XSENT], cross_delivered=agg[f.AGG_XDELIV],
+        cross_lost=agg[f.AGG_XLOST],
+        completion=A.F[:, f.F_FINISH, :n], timeouts=A.I[:, f.I_NTO, :n],
+        fast_retransmits=A.I[:, f.I_NFR, :n], retransmitted=A.I[:, f.I_NRETX, :n],
+        model="queue",
+        options={**dataclasses.asdict(opts), "tick": plan.dt, "replications": A.F.shape[0]},
+    )
+

@@ -1,0 +1,152 @@
+"""The options of the round-based queue model (what a Scenario leaves to the model)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import numbers
+from dataclasses import dataclass
+from typing import Any
+
+from .._validate import check_choice
+from .variants import VARIANTS
+
+__all__ = ["PACINGS", "QueueOptions"]
+
+PACINGS = ("ack-clocked", "burst")
+"""How a flow's packets of a round reach the bottleneck."""
+
+
+def _number(name: str, value: Any, *, low: float = 0.0, strict: bool = True,
+            high: float = math.inf, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {value!r}")
+    v = float(value)
+    ok = math.isfinite(v) and (v > low if strict else v >= low) and v <= high
+    if not ok:
+        rng = f"{'>' if strict else '>='} {low:g}" + ("" if high == math.inf else f", <= {high:g}")
+        raise ValueError(f"{name} must be finite and {rng}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class QueueOptions:
+    """Model options of :func:`aimdmodel.queue.run`, with their sources.
+
+    Parameters
+    ----------
+    tick : float, optional
+        The time step in seconds (default: the smallest base RTT / 10).
+    record_interval : float, optional
+        Seconds per recorded sample (a whole number of ticks; default: the
+        duration / 1000, at least one tick).
+    pacing : {"ack-clocked", "burst"}
+        ``"ack-clocked"`` (default): a round's packets leave evenly over the
+        round, as ACK clocking spreads them once the pipe is full;
+        ``"burst"``: the whole window in the first tick of the round
+        (Padhye et al.'s back-to-back rounds).
+    initial_window : int
+        IW in packets (default 3: RFC 5681 Sec. 3.1 for 1095 < SMSS <= 2190).
+    min_rto, max_rto, initial_rto : float
+        RFC 6298 (2.4) minimum 1 s, (2.5) maximum at least 60 s, (2.1)
+        initial 1 s.
+    dupthresh : int
+        Duplicate ACKs that trigger fast retransmit (RFC 5681: 3).
+    vegas_alpha, vegas_beta, vegas_gamma : float
+        Vegas thresholds in packets (ns-3 TcpVegas defaults 2, 4, 1).
+    veno_beta : float
+        Veno's backlog threshold in packets (Fu & Liew, ns-3: 3).
+    lp_delta : float
+        TCP-LP's threshold fraction of the OWD range (0.15).
+    lp_inference : float
+        TCP-LP's inference time in RTTs (3).
+    cubic_c, cubic_beta : float
+        RFC 9438's C = 0.4 and beta_cubic = 0.7.
+    cubic_fast_convergence : bool
+        RFC 9438 Sec. 4.7 (default on).
+    westwood_alpha : float
+        Westwood+'s filter gain (ns-3: 0.9).
+    cross_rtt : float, optional
+        Base RTT of the Pareto cross flows (not printed by seed 004; default
+        the mean base RTT of the scenario's flows).
+    cross_variant : str
+        Variant of the Pareto cross flows (seed 004: TCP-SACK with AIMD).
+
+    Examples
+    --------
+    >>> QueueOptions(min_rto=0.2).min_rto
+    0.2
+    >>> QueueOptions(pacing="fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: pacing must be one of 'ack-clocked', 'burst', got 'fast'
+    """
+
+    tick: float | None = None
+    record_interval: float | None = None
+    pacing: str = "ack-clocked"
+    initial_window: int = 3
+    min_rto: float = 1.0
+    max_rto: float = 60.0
+    initial_rto: float = 1.0
+    dupthresh: int = 3
+    vegas_alpha: float = 2.0
+    vegas_beta: float = 4.0
+    vegas_gamma: float = 1.0
+    veno_beta: float = 3.0
+    lp_delta: float = 0.15
+    lp_inference: float = 3.0
+    cubic_c: float = 0.4
+    cubic_beta: float = 0.7
+    cubic_fast_convergence: bool = True
+    westwood_alpha: float = 0.9
+    cross_rtt: float | None = None
+    cross_variant: str = "sack"
+
+    def __post_init__(self) -> None:
+        _number("tick", self.tick, optional=True)
+        _number("record_interval", self.record_interval, optional=True)
+        check_choice("pacing", self.pacing, PACINGS)
+        for name in ("initial_window", "dupthresh"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
+                raise ValueError(f"{name} must be an int >= 1, got {v!r}")
+        _number("min_rto", self.min_rto)
+        _number("max_rto", self.max_rto)
+        _number("initial_rto", self.initial_rto)
+        if self.max_rto < self.min_rto:
+            raise ValueError(f"max_rto must be >= min_rto, got {self.max_rto} < {self.min_rto}")
+        _number("vegas_alpha", self.vegas_alpha, strict=False)
+        _number("vegas_beta", self.vegas_beta, strict=False)
+        if self.vegas_beta < self.vegas_alpha:
+            raise ValueError(f"vegas_beta must be >= vegas_alpha, got {self.vegas_beta}")
+        _number("vegas_gamma", self.vegas_gamma, strict=False)
+        _number("veno_beta", self.veno_beta, strict=False)
+        _number("lp_delta", self.lp_delta, high=1.0)
+        _number("lp_inference", self.lp_inference, strict=False)
+        _number("cubic_c", self.cubic_c)
+        _number("cubic_beta", self.cubic_beta, high=1.0)
+        if self.cubic_beta >= 1:
+            raise ValueError(f"cubic_beta must be in (0, 1), got {self.cubic_beta}")
+        _number("westwood_alpha", self.westwood_alpha, strict=False, high=1.0)
+        _number("cross_rtt", self.cross_rtt, optional=True)
+        if VARIANTS.get(self.cross_variant) is None or VARIANTS[self.cross_variant].own_rule:
+            loss_based = [v.name for v in VARIANTS.values() if not v.own_rule]
+            raise ValueError(f"cross_variant must be one of {', '.join(loss_based)}, "
+                             f"got {self.cross_variant!r}")
+
+    def replace(self, **changes: Any) -> QueueOptions:
+        """Return a copy with some options changed (unknown names raise ``ValueError``).
+
+        Examples
+        --------
+        >>> QueueOptions().replace(min_rto=0.5).min_rto
+        0.5
+        """
+        known = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise ValueError(f"unknown queue-model option {unknown[0]!r}; the options are "
+                             f"{', '.join(sorted(known))}")
+        return dataclasses.replace(self, **changes)
