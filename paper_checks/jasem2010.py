@@ -646,7 +646,7 @@ def pseudocode(reading):
         gap = abs(tr.windows[-1][1] - tr.windows[-1][0])
         excess = max(tr.totals[-10:]) - tr.capacity
         rows[c] = (gap, excess)
-        by[c] = verdict_from_checks([gap < 1, excess < 1])
+        by[c] = verdict_from_checks([gap < 1 and excess < 1])  # converges: both at once
     return (
         "fair and at equilibrium",
         f"{reading}: after 60 events, |w2 - w1| and the largest sum - W over the last 10 "
@@ -659,6 +659,6 @@ def pseudocode(reading):
         "at every RTT drops nothing); as printed, t grows at every RTT once every RTT is "
         "congested, so the windows grow without bound, a slip of the pseudocode against the "
         "paper's own Eqs. 1-4. A flow that joins later is another matter (fair-late-joiner). "
-        f"{_convention_note(by)} Rule: fair and without excess -> reproduced; one of them "
-        "-> partly; neither -> refuted.",
+        f"{_convention_note(by)} Rule: fair and without excess (converged) -> reproduced; "
+        "else refuted.",
     )
