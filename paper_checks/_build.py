@@ -14,21 +14,64 @@ dicts passed to the function as keyword arguments, and used to fill the
 ``{}`` fields of ``id``, ``where`` and ``text`` (``str.format``). The rows
 of a paper come in the order the claims were registered, a claim's cases
 in their order. Set-up shared by several claims is computed once, in a
-cached function of the claim module (``functools.cache``).
+function of the claim module decorated with :func:`shared` (a cache that
+also hands every value it returns to the hooks in :data:`ON_SHARED`, so that
+a check of the ledger's provenance sees the values a claim takes from it).
+
+A claim that is not reproduced says why: ``cause`` (a key of
+:data:`paper_checks.ledger.CAUSES`) is given to :func:`claim`, or returned as
+a fifth element by the claim function when it depends on the computation.
+A reading claim (``reading=True``) rests on passages of the paper located by
+:mod:`papers.texts` while it runs; every quote located during a claim's run
+is attached to it, and a reading claim must show each of its quotes in its
+evidence.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .ledger import Claim
+from papers import texts
 
-__all__ = ["REGISTRY", "ClaimSpec", "build", "claim"]
+from .ledger import Claim, cause_of
 
-Result = tuple[str, str, str, str]
-"""What a claim function returns: ``(claimed, computed, verdict, evidence)``."""
+__all__ = ["ON_SHARED", "REGISTRY", "SHARED", "ClaimSpec", "build", "claim", "shared"]
+
+Result = tuple[str, ...]
+"""What a claim function returns: ``(claimed, computed, verdict, evidence[, cause])``."""
+
+SHARED: list[Callable[..., Any]] = []
+"""Every :func:`shared` set-up (each has ``cache_clear``)."""
+
+ON_SHARED: list[Callable[[Any], None]] = []
+"""Hooks called with every value a :func:`shared` set-up returns (cached or not)."""
+
+
+def shared(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Cache a set-up shared by several claims (as ``functools.cache``).
+
+    Every value it returns, computed or from the cache, also goes to the hooks
+    in :data:`ON_SHARED` (none in a normal run).
+    """
+    cached = functools.cache(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        value = cached(*args, **kwargs)
+        for hook in ON_SHARED:
+            hook(value)
+        return value
+
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    SHARED.append(wrapper)
+    return wrapper
+
+
+def _shown(quote: texts.Quote, evidence: str) -> bool:
+    return quote.text in texts.normalize(evidence)
 
 
 @dataclass(frozen=True)
@@ -41,18 +84,29 @@ class ClaimSpec:
     text: str
     compute: Callable[..., Result]
     case: Mapping[str, Any]
+    cause: str | None = None
+    reading: bool = False
 
     def run(self) -> Claim:
         """Compute the evidence and return the ledger's :class:`~paper_checks.ledger.Claim`."""
-        out = self.compute(**self.case)
-        if not (isinstance(out, tuple) and len(out) == 4):
+        with texts.recording() as located:
+            out = self.compute(**self.case)
+        if not (isinstance(out, tuple) and len(out) in (4, 5)):
             raise TypeError(
                 f"claim {self.paper}/{self.id} must return (claimed, computed, verdict, "
-                f"evidence), got {out!r}"
+                f"evidence[, cause]), got {out!r}"
             )
-        claimed, computed, verdict, evidence = out
+        claimed, computed, verdict, evidence = out[:4]
+        cause = cause_of(verdict, out[4] if len(out) == 5 else self.cause)
+        quotes = list(dict.fromkeys(located))
+        if self.reading:
+            hidden = [q.cite() for q in quotes if not _shown(q, evidence)]
+            if not quotes or hidden:
+                raise ValueError(f"reading claim {self.paper}/{self.id} must show the passages "
+                                 f"it located in its evidence; not shown: {hidden or 'none'}")
         return Claim(self.paper, self.id, self.where, self.text, claimed, computed, verdict,
-                     evidence)
+                     evidence, cause, "reading" if self.reading else "computed",
+                     tuple(q.cite() for q in quotes))
 
 
 REGISTRY: dict[str, list[ClaimSpec]] = {}
@@ -66,6 +120,8 @@ def claim(
     text: str,
     *,
     cases: Sequence[Mapping[str, Any]] | None = None,
+    cause: str | None = None,
+    reading: bool = False,
 ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a claim function (a decorator; the function is returned unchanged).
 
@@ -80,15 +136,23 @@ def claim(
     cases : sequence of dict, optional
         One row per case; the case is passed to the function as keyword
         arguments.
+    cause : str, optional
+        Why the claim is not reproduced when it is not (a key of
+        :data:`~paper_checks.ledger.CAUSES`, or a ``{}`` template filled from
+        the case); a fifth element returned by the function overrides it.
+    reading : bool
+        True for a claim about the paper's own words (its verdict computed
+        from passages located by :mod:`papers.texts`).
     """
 
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
         rows = REGISTRY.setdefault(paper, [])
         if cases is None:
-            specs = [ClaimSpec(paper, id, where, text, fn, {})]
+            specs = [ClaimSpec(paper, id, where, text, fn, {}, cause, reading)]
         else:
             specs = [ClaimSpec(paper, id.format(**c), where.format(**c), text.format(**c), fn,
-                               dict(c)) for c in cases]
+                               dict(c), None if cause is None else cause.format(**c), reading)
+                     for c in cases]
         for spec in specs:
             if any(r.id == spec.id for r in rows):
                 raise ValueError(f"duplicate claim id {spec.id!r} in {paper}")

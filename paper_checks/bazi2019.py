@@ -5,24 +5,29 @@ The paper is an NS-2 study without published traces, so most of its results
 are outside the synchronous model. What can be computed: each metric formula
 of Sec. 3 against its own name (on a small hand-made packet trace whose true
 values are known), the count of its CBR scenarios, the internal consistency
-of its lists and sentences, and the two places where it describes a window
-rule the model can run (AIMD, Tahoe's reaction to loss). Its numbers and
-lists come from :mod:`papers.bazi2019`.
+of its lists and sentences (read from the passages located by
+:mod:`papers.texts`), and the places where it describes a window rule the
+model can run (AIMD; Tahoe's and Reno's reaction to a loss, run as
+:class:`papers.bazi2019.LossResponse`). The rest waits for the queue model;
+each such row names the experiment that will decide it.
 """
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
-from functools import cache, partial
+from functools import partial
 
-from aimdmodel import AIMD, LinearControl, metrics, simulate
+from aimdmodel import AIMD, metrics, simulate
 from aimdmodel._format import fmt_number
 from papers import bazi2019 as P
+from papers import texts
 
-from ._build import build, claim
+from ._build import build, claim, shared
 from .ledger import (
     verdict_from_checks,
     verdict_from_counterexample,
+    verdict_from_readings,
     verdict_from_tolerance,
     verdict_outside_model,
 )
@@ -53,7 +58,11 @@ def checks() -> list:
 fmt = partial(fmt_number, style="ledger")  # numbers as the ledger shows them
 
 
-@cache
+def _loc(phrase: str) -> texts.Quote:
+    return texts.locate("001", phrase)
+
+
+@shared
 def _truth() -> dict[str, Fraction]:
     """The true values of the toy trace."""
     sent = len(TRACE)
@@ -74,65 +83,96 @@ def _truth() -> dict[str, Fraction]:
 
 
 # --------------------------------------------------------------------------
-# Sec. 3: the three metric formulas, each against its own name
+# Sec. 3: the three metric formulas, read from the text and evaluated on a toy trace
 # --------------------------------------------------------------------------
+def _trace_values() -> dict[str, Fraction]:
+    """The toy trace's value of every name the Sec. 3 formulas use (spaces removed)."""
+    t = _truth()
+    acked = [p for p in TRACE if p[3] is not None]
+    return {
+        "TotalBitsReceivedByReceiverNode": t["received"] * BITS_PER_PACKET,
+        "FirstPacketSentTime": t["first_sent"],
+        "LastPacketReceivedTime": t["last_recv"],
+        "\\sum(AckTime-SentTime)": sum((p[3] - p[1] for p in acked), Fraction(0)),
+        "TotalPacketNumber": t["sent"],
+        "TotalSentPacketsNumber": t["sent"],
+        "TotalReceivedPacketsNumber": t["received"],
+    }
+
+
+def _evaluate(expr: str) -> Fraction:
+    """Evaluate one side of a printed formula on the toy trace, exactly."""
+    code = expr.replace(" ", "")
+    for name, value in sorted(_trace_values().items(), key=lambda kv: -len(kv[0])):
+        code = code.replace(name, f"F({value.numerator},{value.denominator})")
+    if not re.fullmatch(r"[F\d()+\-*/,]+", code):
+        raise ValueError(f"cannot evaluate {expr!r} on the toy trace")
+    return eval(code, {"__builtins__": {}, "F": Fraction})
+
+
+def _formula(phrase: str) -> tuple[texts.Quote, Fraction]:
+    q = _loc(phrase)
+    _name, num, den = texts.fraction_parts(q.sentence())
+    return q, _evaluate(num) / _evaluate(den)
+
+
+TOY = ("a 4-packet toy trace (sent at 0, 1, 2, 3 ms, one-way delay 3 ms, packet 3 lost, 8000 "
+       "bit packets)")
+
+
 @claim(KEY, "throughput-formula", "Sec. 3, throughput equation",
        "Throughput = TotalBitsReceivedByReceiverNode / "
-       "(FirstPacketSentTime - LastPacketReceivedTime).")
+       "(FirstPacketSentTime - LastPacketReceivedTime).", cause="typo", reading=True)
 def throughput_formula():
     t = _truth()
-    printed = t["received"] * BITS_PER_PACKET / (t["first_sent"] - t["last_recv"])
+    q, printed = _formula("Throughput = \\frac{TotalBits")
     reversed_ = t["received"] * BITS_PER_PACKET / (t["last_recv"] - t["first_sent"])
     return (
         "a throughput (bits per unit time, > 0)",
         f"{fmt(printed)} bit/ms on the toy trace (true {fmt(t['throughput'])} bit/ms)",
-        # a counterexample is a trace where the printed formula differs from the true
-        # throughput; it holds under the reversed subtraction if that gives the truth
         verdict_from_counterexample(
             printed != t["throughput"], holds_under=reversed_ == t["throughput"]
         ),
-        "Exact (Fraction) evaluation on a 4-packet toy trace (sent at 0,1,2,3 ms, one-way delay "
-        "3 ms, packet 3 lost, 8000 bit packets): the printed denominator is first-sent minus "
-        "last-received = 0 - 6 = -6 ms, so the 'throughput' is negative for every trace in which "
-        "a packet is received after the first is sent. With the subtraction reversed "
-        f"(6 - 0 = 6 ms) it gives {fmt(reversed_)} bit/ms, the true value. Rule: "
-        "counterexample found; holds under the reversed order.",
+        f"The formula as located ({q.cite()}), evaluated exactly (Fractions) on {TOY}: the "
+        "denominator is first-sent minus last-received = 0 - 6 = -6 ms, so the 'throughput' "
+        "is negative for every trace in which a packet arrives after the first is sent. With "
+        f"the subtraction reversed (6 - 0 = 6 ms) it gives {fmt(reversed_)} bit/ms, the true "
+        "value. Rule: counterexample found; holds under the reversed order.",
     )
 
 
 @claim(KEY, "latency-formula", "Sec. 3, latency equation",
-       "Latency = sum(AckTime - SentTime) / TotalPacketNumber.")
+       "Latency = sum(AckTime - SentTime) / TotalPacketNumber.", cause="paper", reading=True)
 def latency_formula():
     t = _truth()
+    q, printed = _formula("Latency = \\frac")
     acked = [p for p in TRACE if p[3] is not None]
-    printed = sum((p[3] - p[1] for p in acked), Fraction(0)) / len(TRACE)
     mean_rtt_acked = sum((p[3] - p[1] for p in acked), Fraction(0)) / len(acked)
-    no_loss = Fraction(2) * ONE_WAY  # the formula on a loss-free trace = RTT
     return (
         "the latency (one-way time a packet takes to reach the receiver)",
         f"{fmt(printed)} ms on the toy trace (one-way latency {fmt(t['one_way_latency'])} ms, "
         f"RTT {fmt(t['rtt'])} ms)",
-        # counterexample = the printed formula differs from the one-way latency; the stated
-        # condition (no loss, latency read as RTT) is verified on the loss-free trace
         verdict_from_counterexample(
             printed != t["one_way_latency"],
-            holds_under=no_loss == t["rtt"] and mean_rtt_acked == t["rtt"],
+            holds_under=(mean_rtt_acked == t["rtt"]
+                         and printed * len(TRACE) / len(acked) == t["rtt"]),
         ),
-        "Exact evaluation on the toy trace: AckTime - SentTime is a round-trip time (6 ms), not "
-        "the one-way latency (3 ms); and dividing by the total packet number counts the lost "
-        f"packet (no ack time) in the denominator: 18/4 = {fmt(printed)} ms instead of the "
-        f"mean RTT {fmt(mean_rtt_acked)} ms of the acknowledged packets. The formula is the mean "
-        "RTT only when no packet is lost. Rule: counterexample found; holds under 'no loss and "
-        "latency read as RTT'.",
+        f"The formula as located ({q.cite()}), evaluated exactly on {TOY}: AckTime - SentTime "
+        "is a round-trip time (6 ms), not the one-way latency (3 ms); and dividing by the "
+        "total packet number counts the lost packet (no ack time) in the denominator: "
+        f"{fmt(printed)} ms instead of the mean RTT {fmt(mean_rtt_acked)} ms of the "
+        "acknowledged packets. The formula is the mean RTT only when no packet is lost. Rule: "
+        "counterexample found; holds under 'no loss and latency read as RTT'.",
     )
 
 
 @claim(KEY, "delivery-ratio-formula", "Sec. 3, PacketDeliveryRatio equation",
        "PacketDeliveryRatio = (TotalSentPacketsNumber - TotalReceivedPacketsNumber) * 1 / "
-       "TotalSentPacketsNumber.")
+       "TotalSentPacketsNumber.", cause="typo", reading=True)
 def delivery_ratio_formula():
     t = _truth()
-    printed = (t["sent"] - t["received"]) * 1 / t["sent"]
+    q, printed = _formula("PacketDeliveryRatio = \\frac")
+    drop = _loc("The metrics in question are: Throughput, latency and Packet drop rate.")
     return (
         "the packet delivery ratio (received / sent)",
         f"{fmt(printed)} on the toy trace (delivery ratio {fmt(t['delivery_ratio'])}, "
@@ -140,10 +180,11 @@ def delivery_ratio_formula():
         verdict_from_counterexample(
             printed != t["delivery_ratio"], holds_under=printed == t["loss_ratio"]
         ),
-        "Exact evaluation on the toy trace (4 sent, 3 received): (4 - 3)/4 = 1/4 is the loss "
-        "ratio, the complement of the delivery ratio 3/4. It is the 'drop rate' the paper plots "
-        "in Figs. 4-5, so the formula is right for that metric and wrongly named. Rule: "
-        "counterexample found; holds when read as the packet drop rate.",
+        f"The formula as located ({q.cite()}), evaluated exactly on {TOY} (4 sent, 3 "
+        "received): (4 - 3)/4 = 1/4 is the loss ratio, the complement of the delivery ratio "
+        f"3/4. It is the metric the paper lists ({drop.cite()}) and plots in Figs. 4-5, so "
+        "the formula is right for that metric and wrongly named. Rule: counterexample found; "
+        "holds when read as the packet drop rate.",
     )
 
 
@@ -151,99 +192,182 @@ def delivery_ratio_formula():
 # Sec. 3: the scenarios; the lists and sentences
 # --------------------------------------------------------------------------
 @claim(KEY, "scenario-count", "Abstract; Sec. 3",
-       f"Each variant undergoes {P.SCENARIOS} scenarios: CBR from {P.CBR_FROM} to {P.CBR_TO} Mb "
-       f"in increments of {float(P.CBR_STEP)}.")
+       "Each variant undergoes 24 scenarios: CBR from 1 to 12 Mb in increments of 0.5.",
+       cause="paper", reading=True)
 def scenario_count():
+    q = _loc("each variant undergoes 24 different scenarios")
+    grid = _loc("the values of the CBR are varied from 1 to 12 with an increment of 0.5")
+    link = _loc("links between adjacent nodes are 10 MB")
+    n = int(re.search(r"undergoes (\d+) different", q.text).group(1))
+    lo, hi, step = (Fraction(v) for v in
+                    re.search(r"from (\d+) to (\d+) with an increment of ([\d.]+)", grid.text)
+                    .groups())
+    rate = Fraction(re.search(r"are (\d+) MB", link.text).group(1))
     values = []
-    v = P.CBR_FROM
-    while v <= P.CBR_TO:
+    v = lo
+    while v <= hi:
         values.append(v)
-        v += P.CBR_STEP
-    over = [x for x in values if x >= P.LINK_MB]
+        v += step
+    over = [x for x in values if x >= rate]
     return (
-        str(P.SCENARIOS),
+        str(n),
         f"{len(values)}",
-        verdict_from_tolerance(len(values), P.SCENARIOS, 0),
-        f"Counted the grid 1, 1.5, ..., 12 exactly: (12 - 1)/0.5 + 1 = {len(values)} values. "
-        "24 values would need a range of 11.5 Mb (e.g. 0.5 to 12, or 1 to 12.5). Also "
-        f"{len(over)} of the {len(values)} CBR rates ({', '.join(str(float(x)) for x in over)}) "
-        f"are at or above the {P.LINK_MB} Mb link rate on their own, so in those scenarios the "
-        "CBR load alone saturates a link. Rule: tolerance 0 on the count.",
+        verdict_from_tolerance(len(values), n, 0),
+        f"Counted the grid read from the text ({grid.cite()}) exactly: ({hi} - {lo})/{step} + "
+        f"1 = {len(values)} values, against {q.cite()}. {n} values would need a range of "
+        f"{float((n - 1) * step)} Mb (e.g. 0.5 to 12, or 1 to 12.5). Also {len(over)} of the "
+        f"{len(values)} CBR rates ({', '.join(str(float(x)) for x in over)}) are at or above "
+        f"the link rate ({link.cite()}) on their own. Rule: tolerance 0 on the count.",
     )
+
+
+_VARIANT = {"tahoe": "Tahoe", "reno": "Reno", "newreno": "NewReno", "vegas": "Vegas",
+            "sack": "SACK", "fack": "FACK"}
+
+
+def _variants(text: str) -> set[str]:
+    """The TCP variants a located list names (New Reno spelled either way)."""
+    words = re.findall(r"new reno|[a-z]+", text.lower())
+    return {_VARIANT[w.replace(" ", "")] for w in words if w.replace(" ", "") in _VARIANT}
 
 
 @claim(KEY, "variant-lists", "Abstract; Sec. 4 (Fig. 2); Sec. 5",
        "Six variants (Tahoe, Reno, New Reno, Vegas, Sack, Fack) are compared; Tahoe, Reno, New "
-       "Reno and Sack are loss-based (abstract).")
+       "Reno and Sack are loss-based (abstract).", cause="paper", reading=True)
 def variant_lists():
-    studied, averaged = P.VARIANTS, P.AVERAGED_COUNT
-    loss_abstract, loss_conclusion = P.LOSS_BASED_ABSTRACT, P.LOSS_BASED_CONCLUSION
-    parts = [len(studied) == averaged, loss_abstract == loss_conclusion]
+    studied = _loc("(Tahoe, Reno, New Reno, Vegas, Sack, Fack)")
+    averaged = _loc("we have plotted the throughput averages for the five flavors")
+    loss_abs = _loc("TCP Tahoe, Reno, New Reno and Sack are loss-based")
+    loss_con = _loc("those which are loss-based (Tahoe, Reno, New Reno and Fack)")
+    listed = _loc("among others: TCP Tahoe, TCP Reno, TCP New Reno, TCP Vegas and TCP Fack")
+    n_avg = {"five": 5, "six": 6}[re.search(r"for the (\w+) flavors", averaged.text).group(1)]
+    six = _variants(studied.text)
+    parts = [len(six) == n_avg, _variants(loss_abs.text) == _variants(loss_con.text),
+             _variants(listed.text) == six]
     return (
-        f"{len(studied)} variants; loss-based = {{Tahoe, Reno, NewReno, SACK}}",
-        f"{len(studied)} variants studied vs {averaged} averaged; loss-based sets differ by "
-        f"{sorted(loss_abstract ^ loss_conclusion)}",
+        f"{len(six)} variants; loss-based = {sorted(_variants(loss_abs.text))}",
+        f"{len(six)} variants studied vs {n_avg} averaged; loss-based sets differ by "
+        f"{sorted(_variants(loss_abs.text) ^ _variants(loss_con.text))}; the conclusion's list "
+        f"misses {sorted(six - _variants(listed.text))}",
         verdict_from_checks(parts),
-        "Set comparison of the lists as printed: the abstract names six variants, Fig. 2's text "
-        "averages 'the five flavors'; the abstract's loss-based set contains SACK, the "
-        "conclusion's contains FACK instead (and its list of variants omits SACK). Rule: all "
-        "lists consistent -> reproduced; none -> refuted.",
+        "Set comparison of the located lists: "
+        + "; ".join(q.cite() for q in (studied, averaged, loss_abs, loss_con, listed))
+        + ". Rule: all lists consistent -> reproduced; none -> refuted.",
     )
 
 
 @claim(KEY, "fig2-min-max", "Sec. 4, text of Figs. 1-2",
        "In the averages of Fig. 2, 'TCP Vegas has a minimum value while TCP Vegas has the "
-       "maximum'.")
+       "maximum'.", cause="typo", reading=True)
 def fig2_min_max():
-    min_holder, max_holder = P.FIG2_MIN_MAX
-    differs = True  # the same paragraph: "almost identical values except for TCP Vegas"
+    q = _loc("TCP Vegas has a minimum value while TCP Vegas has the maximum")
+    differs = _loc("they even have almost identical values except for TCP Vegas")
+    lo, hi = re.search(r"TCP (\w+) has a minimum value while TCP (\w+) has the maximum",
+                       q.text).groups()
+    odd_one = re.search(r"except for TCP (\w+)", differs.text).group(1)
     return (
-        f"{min_holder} both minimum and maximum average throughput",
-        "self-contradictory unless all averages are equal, which the same paragraph denies",
-        verdict_from_counterexample(min_holder == max_holder and differs),
-        "Logic on the sentence: if one variant holds both the minimum and the maximum of the "
-        "averages, all averages are equal; the paragraph states that Vegas differs from the "
-        "others. The figure is not in the text, so which variant is meant cannot be recovered. "
-        "Rule: a contradiction is a counterexample; no condition makes it hold.",
+        f"{lo} the minimum and {hi} the maximum average throughput",
+        f"minimum and maximum both named {lo}" if lo == hi else f"minimum {lo}, maximum {hi}",
+        verdict_from_counterexample(lo == hi and odd_one == lo),
+        f"Read from the located sentence ({q.cite()}): one variant holding both the minimum "
+        "and the maximum of the averages makes them all equal, while the same paragraph "
+        f"sets that variant apart ({differs.cite()}). One of the two names is a misprint; the "
+        "figure is not in the text, so which one cannot be recovered. Rule: a contradiction "
+        "is a counterexample; no condition makes it hold.",
     )
 
 
 # --------------------------------------------------------------------------
-# window rules the model can run
+# Sec. 2: window rules the model can run
 # --------------------------------------------------------------------------
+@shared
+def _loss_responses() -> dict:
+    """papers.bazi2019.LossResponse in its four combinations: two flows (1, 30), W = 100,
+    exact, 40 congestion events; the gap |w2 - w1| at every congestion event."""
+    out = {}
+    for ss in ("cwnd", "half"):
+        for restart in ("one", "half"):
+            tr = simulate(P.LossResponse(ssthresh=ss, restart=restart), [Fraction(1),
+                          Fraction(30)], 100, cycles=40, arithmetic="exact")
+            out[(ss, restart)] = [abs(tr.windows[int(c)][1] - tr.windows[int(c)][0])
+                                  for c in tr.congestion_steps]
+    return out
+
+
+def _gaps(g: list) -> str:
+    return f"gap at the events {', '.join(fmt(v) for v in g[:4])}, ..., {fmt(g[-1])}"
+
+
 @claim(KEY, "tahoe-ssthresh", "Sec. 2, TCP Tahoe",
-       "On loss Tahoe sets ssthresh to the value of cwnd and resets cwnd to 1 MSS.")
+       "On loss Tahoe sets ssthresh to the value of cwnd and resets cwnd to 1 MSS.",
+       cause="paper")
 def tahoe_ssthresh():
-    # Tahoe as described: on loss ssthresh <- cwnd, cwnd <- 1, slow start back to ssthresh:
-    # the window the additive phase resumes from is ssthresh = cwnd, an effective
-    # multiplicative decrease factor ssthresh/cwnd = 1 (no backoff). RFC 5681 (the paper's
-    # ref. [8]) sets ssthresh = FlightSize/2, factor 1/2 (AIMD).
-    b_described, b_rfc = Fraction(1), Fraction(1, 2)
-    try:
-        LinearControl(a_i=1, b_i=1, a_d=0, b_d=b_described)
-        rejected = False
-    except ValueError:
-        rejected = True
-    tr = simulate(AIMD(a=1, b=b_rfc), [1, 30], 100, cycles=12, arithmetic="exact")
-    fair_rfc = metrics.steps_to_fairness(tr, eps=1) is not None
+    g = _loss_responses()
+    described, rfc = g[("cwnd", "one")], g[("half", "one")]
+    q = _loc("so here we set ssthresh to the value of cwnd and we reset cwnd to 1 MSS")
     return (
-        "ssthresh = cwnd (effective decrease factor 1)",
-        f"decrease factor {b_described}: not a decrease (LinearControl rejects it: {rejected}); "
-        f"with RFC 5681's cwnd/2 the model converges to fairness: {fair_rfc}",
-        verdict_from_counterexample(rejected, holds_under=b_described < 1),
-        "In the synchronous model the congestion-avoidance phase resumes from ssthresh after "
-        "slow start, so the described rule backs off by ssthresh/cwnd = 1: no decrease, and the "
-        "windows' sum never falls back below W (aimdmodel.LinearControl(a_d=0, b_d=1) raises "
-        "ValueError 'the decrease must decrease'). RFC 5681 (the paper's ref. [8]) sets "
-        "ssthresh = FlightSize/2, i.e. AIMD(1, 1/2), which the model runs (exact, W = 100, "
-        "windows 1 and 30, 12 cycles) to fairness within 1 packet. Rule: counterexample (no "
-        "backoff) found; the described rule holds under no condition.",
+        "ssthresh = cwnd, then cwnd = 1 and slow start",
+        f"as described: {_gaps(described)}; with RFC 5681's ssthresh = cwnd/2: {_gaps(rfc)}",
+        verdict_from_counterexample(described[-1] >= described[0] / 2),
+        "Exact runs of papers.bazi2019.LossResponse (two flows from 1 and 30, W = 100, 40 "
+        "congestion events): after a loss each window restarts at 1 and slow-starts "
+        "(doubling, capped at ssthresh), then grows by 1 per RTT. As described "
+        f"({q.cite()}) the rule does back off, but every flow climbs straight back to its own "
+        "window at the loss, so the gap between the flows never shrinks: no convergence to "
+        "fairness. With RFC 5681's ssthresh = FlightSize/2 (the paper's ref. [8]) the gap "
+        "halves at every event, as for AIMD. Rule: a gap that does not shrink is a "
+        "counterexample to the described rule as a congestion control; no condition -> "
+        "refuted.",
+    )
+
+
+@claim(KEY, "tahoe-dupacks", "Sec. 2, TCP Tahoe",
+       "Tahoe follows congestion avoidance with a fast retransmit upon receipt of a "
+       "duplicated acknowledgment.", cause="paper", reading=True)
+def tahoe_dupacks():
+    q = _loc("Thereafter, Congestion Avoidance is followed by a Fast Retransmit upon receipt "
+             "of a duplicated acknowledgment.")
+    words = {"a": 1, "one": 1, "two": 2, "three": 3, "3": 3}
+    said = words[re.search(r"upon receipt of (\w+) duplicated", q.text).group(1)]
+    others = [texts.locate("003", "in the presence of three duplicate acknowledgments"),
+              texts.locate("002", "If receiving 3 DUPACKS")]
+    usual = {words[re.search(r"(three|3) dup", o.text, re.I).group(1).lower()] for o in others}
+    return (
+        f"{said} duplicate ACK",
+        f"{said} in the paper; {sorted(usual)} in the other seeds' descriptions",
+        verdict_from_checks([usual == {said}]),
+        f"Read from the located sentence ({q.cite()}) against the threshold the other seeds "
+        f"state ({'; '.join(o.cite() for o in others)}), which is RFC 5681's (the paper's "
+        "ref. [8]: fast retransmit on the third duplicate ACK, so that reordering is not "
+        "taken for a loss). Rule: the same count -> reproduced, else refuted.",
+    )
+
+
+@claim(KEY, "reno-ssthresh-order", "Sec. 2, TCP Reno; Sec. 4",
+       "On duplicate ACKs Reno divides cwnd by two and sets ssthresh to the value of cwnd "
+       "('cwnd = cwnd / 2 and ssthresh = cwnd').", cause="convention")
+def reno_ssthresh_order():
+    g = _loss_responses()
+    seq, sim = g[("half", "half")], g[("cwnd", "half")]
+    q = [_loc("we divide the congestion window by a half and we set the constant of threshold"),
+         _loc("it is because cwnd = cwnd / 2 and ssthresh = cwnd")]
+    return (
+        "ssthresh = the halved cwnd (RFC 5681)",
+        f"in the printed order (ssthresh = the halved cwnd): {_gaps(seq)}; with ssthresh = "
+        f"the cwnd before halving: {_gaps(sim)}",
+        verdict_from_readings(seq[-1] < 1, sim[-1] < 1),
+        "Exact runs of papers.bazi2019.LossResponse(restart='half'), two flows from 1 and 30, "
+        "W = 100, 40 events. Read in the printed order, the assignments give ssthresh = "
+        "cwnd/2 and Reno is AIMD(1, 1/2) (RFC 5681): the gap halves at every event. Read as "
+        "simultaneous (ssthresh = the window before halving), slow start would climb back to "
+        "the old window and nothing would converge. The paper: "
+        + "; ".join(x.cite() for x in q) + ". Rule: the printed order converges -> reproduced.",
     )
 
 
 @claim(KEY, "aimd-high-speed", "Sec. 2, AIMD",
        "AIMD is not suitable for high-speed networks since it does not allow the use of all of "
-       "the bandwidth.")
+       "the bandwidth.", cause="paper")
 def aimd_high_speed():
     effs = {}
     for W in (100, 10_000, 1_000_000):
@@ -251,6 +375,7 @@ def aimd_high_speed():
         effs[W] = float(metrics.efficiency(tr))
     below_one = all(e < 0.99 for e in effs.values())
     drops_with_speed = effs[1_000_000] < effs[100] - 0.01
+    q = _loc("it is not suitable for high-speed networks since it does not allow the use of all")
     return (
         "AIMD leaves bandwidth unused, and more so at high speed",
         ", ".join(f"W={W}: {e:.4f}" for W, e in effs.items()),
@@ -258,16 +383,81 @@ def aimd_high_speed():
         "Float simulation (cycle engine) of one AIMD(1, 1/2) flow from window 0, 6 cycles, "
         "efficiency = mean min(sum, W)/W over the second half of the whole cycles, for W = "
         "1e2, 1e4, 1e6 packets per RTT. AIMD does leave a quarter of the bandwidth unused "
-        "(efficiency 3/4), but the "
-        "same quarter at every W: the efficiency does not depend on the speed. What grows with "
-        "W is the cycle length (W/2 RTTs to regain the halved window). Rule: both parts hold "
-        "-> reproduced; one -> partly.",
+        "(efficiency 3/4, no buffer), but the same quarter at every W: the efficiency does "
+        "not depend on the speed. What grows with W is the cycle length (W/2 RTTs to regain "
+        f"the halved window). The paper: {q.cite()}. Rule: both parts hold -> reproduced; "
+        "one -> partly.",
+    )
+
+
+@claim(KEY, "reliability-vs-loss", "Abstract; Sec. 5",
+       "Vegas, losing fewer packets, is recommended for networks that require reliable data "
+       "transfer without loss or corruption.", cause="paper", reading=True)
+def reliability_vs_loss():
+    rec = [_loc("it's recommended for applications that require reliable packet transfer"),
+           _loc("it is recommended for networks that require reliable data transfer without "
+                "loss or corruption")]
+    tcp = [_loc("is a reliable transport protocol for the transport layer"),
+           _loc("It has the power to transmit lost packets and in the right order")]
+    every = bool(re.search(r"\breliable\b", tcp[0].text)) and "lost packets" in tcp[1].text
+    variant_specific = all("reliable" in q.text for q in rec)
+    return (
+        "reliability is a property of one variant (Vegas)",
+        f"the paper calls TCP itself reliable and retransmitting: {every}; it recommends one "
+        f"variant for reliable transfer: {variant_specific}",
+        verdict_from_checks([not (every and variant_specific)]),
+        "Read from the located passages: every variant compared is TCP, which the paper "
+        f"itself calls reliable, retransmitting what is lost ({'; '.join(q.cite() for q in tcp)}). "
+        "A lower loss rate costs fewer retransmissions (and less delay), not more "
+        f"reliability: {'; '.join(q.cite() for q in rec)} confuses the two. Rule: the "
+        "recommendation and the paper's own account of TCP contradict -> refuted.",
     )
 
 
 # --------------------------------------------------------------------------
-# the qualitative conclusions
+# what the queue model will decide
 # --------------------------------------------------------------------------
+NS2 = ("the queue model's CBR experiment: the paper's set-up as far as it is given (10 Mb "
+       "links, CBR load from 1 to 12 Mb in steps of 0.5, one TCP flow of each variant), "
+       "goodput, queueing delay and drop rate per CBR load, with Tahoe, Reno, NewReno, SACK, "
+       "FACK-like loss recovery and a Vegas-like delay rule")
+
+
+@claim(KEY, "newreno-mechanism", "Sec. 2, TCP New Reno",
+       "New Reno stays in fast recovery until all segments outstanding at the loss are "
+       "acknowledged (then cwnd = ssthresh), resending a lost segment on each partial ACK; so "
+       "it reduces throughput less than Reno under multiple losses.")
+def newreno_mechanism():
+    verdict, missing = verdict_outside_model(
+        ["multiple losses per window", "loss recovery (fast retransmit, partial ACKs)"])
+    q = _loc("For this, they modified the phase of Fast Recovery")
+    return (
+        "lighter reduction than Reno with multiple losses",
+        "not computable in the synchronous model",
+        verdict,
+        f"The model has no variable for: {', '.join(missing)}: it applies one decrease per "
+        "congestion event. What would decide it: " + NS2 + ", comparing Reno's and NewReno's "
+        f"recovery when several packets of one window are lost. The paper: {q.cite()}.",
+    )
+
+
+@claim(KEY, "no-loss-at-low-load", "Sec. 4 (Figs. 4-5)",
+       "At the beginning (low CBR load) there is no packet loss, the network being still "
+       "lightly loaded.")
+def no_loss_at_low_load():
+    verdict, missing = verdict_outside_model(
+        ["CBR cross traffic", "loss rate", "NS-2 measurement"])
+    q = _loc("at the beginning there is no packet loss since the network is still lightened")
+    return (
+        "zero drops at low CBR load",
+        "not computable in the synchronous model",
+        verdict,
+        f"The model has no variable for: {', '.join(missing)}; in it a loss-based TCP alone on "
+        "a link always probes to a loss, whatever the load. What would decide it: " + NS2
+        + f"; drop rate at the lowest loads. The paper: {q.cite()}.",
+    )
+
+
 @claim(KEY, "loss-vs-delay-based", "Abstract; Sec. 4 (Figs. 3-5); Sec. 5",
        "Tahoe, Reno, New Reno (and Sack or Fack) are loss-based and favour loss to guarantee "
        "short latency; Vegas is delay-based, has the largest latency and the fewest losses, "
@@ -277,17 +467,16 @@ def loss_vs_delay_based():
         ["queueing delay", "NS-2 measurement", "loss recovery (fast retransmit, timeouts)",
          "delay-based window rule (Vegas)"]
     )
+    q = _loc("it has great values of latency compared to the others")
     return (
         "qualitative ranking from NS-2 (figures not in the text)",
         "not computable in the model",
         verdict,
         f"The model has no variable for: {', '.join(missing)}. Its windows change only on a "
         "binary loss signal, so every policy in it is loss-based by construction and no latency "
-        "exists. What would decide it: the paper's NS-2 scripts and traces (not published), or "
-        "a round-based model with a FIFO queue (RTT = base RTT + queue/capacity) in which Vegas' "
-        "rule (keep alpha..beta packets queued) and Reno's AIMD can run side by side. Note: "
-        "Vegas is designed to keep the queue short, so 'Vegas has great values of latency' runs "
-        "against its design and would need that check most.",
+        "exists. What would decide it: " + NS2 + ". Note: Vegas is designed to keep the queue "
+        "short, so 'Vegas has great values of latency' runs against its design and would "
+        f"need that check most ({q.cite()}).",
     )
 
 
@@ -304,6 +493,6 @@ def throughput_trends():
         verdict,
         f"The model has no variable for: {', '.join(missing)}; New Reno, Reno, SACK and FACK "
         "differ only in loss recovery, which the synchronous model abstracts into one decrease "
-        "per congestion event. What would decide it: the NS-2 traces, or a packet-level model "
-        "with multiple losses per window.",
+        "per congestion event. What would decide it: " + NS2 + ". The paper: "
+        + _loc("TCP New Reno adopts a lighter reduction than the other variants").cite() + ".",
     )

@@ -6,6 +6,17 @@ verdict by hand: a claim module computes the evidence (a simulation, a closed
 form, a counterexample search, table arithmetic) and passes it through the
 rule written next to the claim.
 
+Why a claim is not reproduced (``refuted`` or ``partly``) is said by its
+``cause``, one of :data:`CAUSES`: the paper itself (its analysis, data or
+text), a convention or arithmetic the paper did not use, a typo, or a part
+that needs what the synchronous model lacks. The rule :func:`cause_of` keeps
+a cause only where the verdict needs one.
+
+A claim rests on computation (``basis="computed"``: simulation, closed form,
+search, arithmetic on the paper's numbers) or on the paper's own words
+(``basis="reading"``: its evidence quotes passages located in the seed text by
+:mod:`papers.texts`, and the rule reads what they say).
+
 The four verdicts:
 
 ``reproduced``
@@ -25,24 +36,44 @@ The four verdicts:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 __all__ = [
+    "BASES",
+    "CAUSES",
     "MODEL_QUANTITIES",
     "VERDICTS",
     "Claim",
+    "cause_of",
     "verdict_from_checks",
     "verdict_from_counterexample",
     "verdict_from_readings",
     "verdict_from_tolerance",
     "verdict_outside_model",
+    "verdict_under_conventions",
     "verdict_with_caveat",
+    "verdict_with_outside_parts",
 ]
 
 REPRODUCED, REFUTED, PARTLY, OUTSIDE = ("reproduced", "refuted", "partly", "outside-model")
 VERDICTS: tuple[str, ...] = (REPRODUCED, REFUTED, PARTLY, OUTSIDE)
 """The four verdicts, in the order the summaries count them."""
+
+CAUSES: dict[str, str] = {
+    "paper": "the paper's own analysis, data or text is at fault",
+    "convention": "a convention or arithmetic the paper did not use (whole packets, a "
+                  "congestion comparison, a reading of its words)",
+    "typo": "a misprint: a formula, number, label or line that contradicts the paper's own "
+            "derivation or data elsewhere",
+    "outside": "a part of the claim needs what the synchronous model lacks (decided later "
+               "by the queue model)",
+}
+"""Why a claim is not reproduced, in the order the summaries count them."""
+
+BASES = ("computed", "reading")
+"""What a verdict rests on: computation, or passages of the paper located in its text."""
 
 MODEL_QUANTITIES: frozenset[str] = frozenset(
     {
@@ -95,6 +126,15 @@ class Claim:
     evidence : str
         How ``computed`` was obtained (simulation, closed form, search, table
         arithmetic, parameters, arithmetic used) and the rule applied.
+    cause : str
+        For ``refuted`` and ``partly``: why (a key of :data:`CAUSES`); empty
+        otherwise.
+    basis : str
+        ``"computed"`` or ``"reading"`` (:data:`BASES`).
+    quotes : tuple of str
+        The passages of the paper the claim located (``seed N, section:
+        "text"``); a reading claim has at least one, and shows each in its
+        evidence.
     """
 
     paper: str
@@ -105,6 +145,9 @@ class Claim:
     computed: str
     verdict: str
     evidence: str
+    cause: str = ""
+    basis: str = "computed"
+    quotes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -112,15 +155,40 @@ class Claim:
         for name in ("paper", "id", "where", "claim", "claimed", "computed", "evidence"):
             if not isinstance(getattr(self, name), str) or not getattr(self, name):
                 raise TypeError(f"{name} must be a non-empty str")
+        if cause_of(self.verdict, self.cause or None) != self.cause:
+            raise ValueError(f"cause {self.cause!r} does not fit verdict {self.verdict!r}")
+        if self.basis not in BASES:
+            raise ValueError(f"basis must be one of {', '.join(BASES)}, got {self.basis!r}")
+        object.__setattr__(self, "quotes", tuple(self.quotes))
+        if self.basis == "reading" and not self.quotes:
+            raise ValueError("a reading claim needs at least one located quote")
 
-    def as_dict(self) -> dict[str, str]:
-        """The claim as a JSON-ready dict (the field names above)."""
-        return asdict(self)
+    def as_dict(self) -> dict[str, Any]:
+        """The claim as a JSON-ready dict (the field names above; quotes as a list)."""
+        d = asdict(self)
+        d["quotes"] = list(self.quotes)
+        return d
 
 
 # --------------------------------------------------------------------------
 # the rules
 # --------------------------------------------------------------------------
+def cause_of(verdict: str, cause: str | None) -> str:
+    """The cause a claim keeps: ``cause`` for ``refuted``/``partly``, ``""`` otherwise.
+
+    Raises ``ValueError`` when a ``refuted`` or ``partly`` verdict comes
+    without a cause of :data:`CAUSES`: a claim that is not reproduced must say
+    why.
+    """
+    if verdict not in (REFUTED, PARTLY):
+        return ""
+    if cause not in CAUSES:
+        raise ValueError(
+            f"a {verdict} claim needs a cause, one of {', '.join(CAUSES)}; got {cause!r}"
+        )
+    return cause
+
+
 def verdict_from_tolerance(computed: float, claimed: float, tol: float) -> str:
     """``reproduced`` if ``|computed - claimed| <= tol``, else ``refuted``."""
     if tol < 0:
@@ -199,3 +267,39 @@ def verdict_outside_model(needs: Iterable[str]) -> tuple[str, list[str]]:
     if not missing:
         raise ValueError(f"every quantity of {needs} is in the model: check the claim instead")
     return OUTSIDE, missing
+
+
+def verdict_with_outside_parts(
+    checks: Sequence[bool], needs: Iterable[str]
+) -> tuple[str, list[str]]:
+    """A claim of which some parts are computed and others need what the model lacks.
+
+    The computed parts go through :func:`verdict_from_checks`; since the
+    other parts cannot be decided, a claim whose computed parts all hold is
+    ``partly`` (never ``reproduced``), and one whose computed parts all fail
+    is ``refuted``. ``needs`` must name at least one quantity outside
+    :data:`MODEL_QUANTITIES` (as :func:`verdict_outside_model`).
+
+    Returns
+    -------
+    (verdict, missing)
+    """
+    _, missing = verdict_outside_model(needs)
+    computed = verdict_from_checks(checks)
+    return (REFUTED if computed == REFUTED else PARTLY), missing
+
+
+def verdict_under_conventions(by_convention: Mapping[str, str], paper: str) -> str:
+    """A claim computed under both congestion comparisons (``">="`` and ``">"``).
+
+    ``by_convention`` maps each comparison to the verdict a rule gave under
+    it; the paper's own comparison (``paper``, located in its text by the
+    claim) decides, and the row reports the other one.
+    """
+    if set(by_convention) != {">=", ">"}:
+        raise ValueError(f"by_convention must give a verdict for '>=' and '>', got "
+                         f"{sorted(by_convention)}")
+    bad = [v for v in by_convention.values() if v not in VERDICTS]
+    if bad:
+        raise ValueError(f"not verdicts: {bad}")
+    return by_convention[paper]

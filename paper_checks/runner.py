@@ -12,9 +12,10 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from .ledger import VERDICTS, Claim
+from .ledger import CAUSES, VERDICTS, Claim
 
-__all__ = ["PAPERS", "README", "readme_text", "run", "summary", "to_json", "to_markdown"]
+__all__ = ["PAPERS", "README", "causes", "readme_text", "run", "summary", "to_json",
+           "to_markdown"]
 
 PAPERS: dict[str, str] = {
     "lahanas2003": "paper_checks.lahanas2003",
@@ -53,42 +54,67 @@ def summary(claims: Sequence[Claim]) -> dict[str, dict[str, int]]:
     return out
 
 
+def causes(claims: Sequence[Claim]) -> dict[str, dict[str, int]]:
+    """Count of the not-reproduced claims per cause per paper (every cause, zeros included)."""
+    out: dict[str, dict[str, int]] = {}
+    for c in claims:
+        row = out.setdefault(c.paper, {k: 0 for k in CAUSES})
+        if c.cause:
+            row[c.cause] += 1
+    return out
+
+
+CAUSE_WORDS = {
+    "paper": "the paper's own analysis, data or text",
+    "convention": "a convention or arithmetic the paper did not use",
+    "typo": "a typo",
+    "outside": "a part outside the synchronous model",
+}
+"""How the summary lines name the causes."""
+
+
 def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def _summary_line(key: str, counts: dict[str, int]) -> str:
+def _summary_line(key: str, counts: dict[str, int], by_cause: dict[str, int] | None = None,
+                  reading: int = 0) -> str:
     total = sum(counts.values())
     parts = ", ".join(f"{counts[v]} {v}" for v in VERDICTS)
-    return f"**Summary {key}:** {total} claims: {parts}."
+    line = f"**Summary {key}:** {total} claims: {parts}."
+    if by_cause is not None:
+        why = "; ".join(f"{by_cause[c]} {CAUSE_WORDS[c]}" for c in CAUSES)
+        line += (f" Not reproduced ({sum(by_cause.values())}) because of: {why}. "
+                 f"{reading} of the {total} rest on the paper's own words (reading claims).")
+    return line
+
+
+def _line(key: str, claims: Sequence[Claim]) -> str:
+    rows = [c for c in claims if c.paper == key]
+    return _summary_line(key, summary(rows)[key], causes(rows)[key],
+                         sum(c.basis == "reading" for c in rows))
 
 
 def to_markdown(claims: Sequence[Claim]) -> str:
     """A table per paper and a summary line per paper."""
-    counts = summary(claims)
+    keys = list(dict.fromkeys(c.paper for c in claims))
     lines: list[str] = []
-    for key in dict.fromkeys(c.paper for c in claims):
+    for key in keys:
         mod = _module(key)
-        lines += [f"## {key}: {mod.TITLE}", "", _summary_line(key, counts[key]), ""]
-        lines.append("| id | where | claim | claimed | computed | verdict | evidence |")
-        lines.append("| --- | --- | --- | --- | --- | --- | --- |")
+        lines += [f"## {key}: {mod.TITLE}", "", _line(key, claims), ""]
+        lines.append("| id | where | claim | claimed | computed | verdict | why not | evidence |")
+        lines.append("| --- | --- | --- | --- | --- | --- | --- | --- |")
         for c in claims:
             if c.paper == key:
-                row = [
-                    c.id,
-                    c.where,
-                    c.claim,
-                    c.claimed,
-                    c.computed,
-                    f"**{c.verdict}**",
-                    c.evidence,
-                ]
+                verdict = f"**{c.verdict}**" + (" (reading)" if c.basis == "reading" else "")
+                row = [c.id, c.where, c.claim, c.claimed, c.computed, verdict, c.cause or "-",
+                       c.evidence]
                 lines.append("| " + " | ".join(_cell(x) for x in row) + " |")
         lines.append("")
     lines.append("## Summary")
     lines.append("")
-    for key, cnt in counts.items():
-        lines.append("- " + _summary_line(key, cnt))
+    for key in keys:
+        lines.append("- " + _line(key, claims))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -110,6 +136,20 @@ with no verified condition), `partly` (holds only under the stated, verified
 condition, or only some parts hold), `outside-model` (needs a quantity the
 synchronous binary-feedback model has no variable for; the row says what would
 decide it). Exact means Fraction arithmetic, float means float64.
+
+A `refuted` or `partly` row says why in the column "why not": `paper` (the
+paper's own analysis, data or text is at fault), `convention` (it fails only
+under a convention or arithmetic the paper did not use: whole packets with
+exact equality where the paper argues in the fluid limit, the other
+congestion comparison, a reading of its words; the row says under which one
+it holds), `typo` (a misprint: a formula, number, label or pseudocode line
+that contradicts the paper's own derivation or data elsewhere), `outside` (a
+part needs what the synchronous model lacks; the computed parts are in the
+row). A verdict marked "(reading)" rests on the paper's own words: its
+evidence quotes the passages, located in the seed text by `papers.texts`
+(`seed N, section: "..."`), and the rule reads what they say. Where the
+verdict could depend on the congestion comparison (`sum >= W`, the papers'
+convention, or `sum > W`), the row was computed under both and says so.
 
 """
 

@@ -16,8 +16,11 @@ holds everything that belongs to a *paper*, one module per paper:
 - :mod:`papers.jain1984`: Jain's fairness index;
 - :mod:`papers.bazi2019` (seed 001), :mod:`papers.mehta_dahiya` (seed 002),
   :mod:`papers.reddy_aiad` (seed 004): the numbers, tables and lists they
-  print, quoted;
-- :mod:`papers.claims`: the efficiency figures of the headline table.
+  print (the tables parsed from the located text), and the loss response
+  seed 001 describes;
+- :mod:`papers.claims`: the efficiency figures of the headline table;
+- :mod:`papers.texts`: the passages of the five seeds that the ledger quotes,
+  verbatim, and a locator (a quote that is not in the text raises).
 
 The claims ledger (:mod:`paper_checks`), the proofs and the tests take them
 from here.

@@ -30,13 +30,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
+import numpy as np
 import sympy
 
 from aimdmodel._arith import is_number, is_symbolic, to_fraction
 from aimdmodel._validate import check_choice, check_param
-from aimdmodel.policies import AIMD, AIMDFC, Policy, ShiftedAIMDFC
+from aimdmodel.policies import AIMD, AIMDFC, AIMDFCPlus, Policy, ShiftedAIMDFC
+from aimdmodel.policies.fc import FCPlusState
 from aimdmodel.statements import (
     ARITHMETICS,
     Convergence,
@@ -71,6 +73,9 @@ __all__ = [
     "SMOOTHNESS_MIN_WINDOW",
     "SMOOTHNESS_PERCENT",
     "Eq1Check",
+    "FCPlusCurrentK",
+    "OneCycleScheme",
+    "OneCycleState",
     "caption_cycle",
     "corollary4",
     "cycle_count_bound",
@@ -679,3 +684,103 @@ def eq13(
         {"x": x, "W": W, "a": a, "b": b, "cycles": cycles},
         arithmetic,
     )
+
+
+# --------------------------------------------------------------------------
+# Sec. 4.2 and Sec. 6: two rules the paper discusses but does not adopt
+# --------------------------------------------------------------------------
+@dataclass(frozen=True, repr=False)
+class FCPlusCurrentK(AIMDFCPlus):
+    """AIMD-FC+ adding ``f(k^j)``, this cycle's increase, instead of the previous cycle's.
+
+    Sec. 4.2: "Adding resources from k^j into w^{j+1} does not preserve the
+    congestion avoidance property of the algorithm": when flows leave, the
+    remaining flows' k^j exceeds half their decrease window, and adding it
+    back can put the sum of the windows above ``W`` right after the
+    decrease. This is the rejected choice: decrease
+    ``dw <- b dw + (w + k - dw)``, ``w <- dw + f k`` (AIMD-FC+ adds
+    ``f q`` with ``q`` the previous cycle's ``k``).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> p = FCPlusCurrentK()
+    >>> s = p.decrease(p.advance(p.init(Fraction(10)), 4))
+    >>> [str(v) for v in (s.dw, s.w, s.k, s.q)]
+    ['9', '11', '0', '4']
+    """
+
+    name: ClassVar[str] = "aimd-fc-plus-current-k"
+    display_name: ClassVar[str] = "AIMD-FC+ (f of this cycle's k)"
+
+    def decrease(self, s: FCPlusState) -> FCPlusState:
+        dw = self.b * s.dw + (s.w + s.k - s.dw)
+        return FCPlusState(dw, dw + self.f * s.k, s.k * 0, s.k)
+
+
+class OneCycleState(NamedTuple):
+    """State of :class:`OneCycleScheme`.
+
+    Base window ``w``, increase ``k`` since the last congestion event, and the
+    number ``n`` of congestion events seen (0, 1, 2 and more).
+
+    Examples
+    --------
+    >>> OneCycleScheme().init(5)
+    OneCycleState(w=5, k=0, n=0)
+    """
+
+    w: Any
+    k: Any
+    n: Any
+
+
+@dataclass(frozen=True, repr=False)
+class OneCycleScheme(Policy):
+    """The one-cycle fairness scheme of Sec. 6, as the paper describes it.
+
+    "All sources could adjust their windows to k_1, reaching fairness in a
+    single cycle. Furthermore, the sources could maintain their additive
+    behavior until the next cycle ... all flows have windows w = k_1 + k_2
+    ... without a need for continuous adjustments." Read as: the window is
+    ``w + k``; at the first congestion event ``w <- k`` (the window becomes
+    ``k_1``, the increase every flow received alike, and the initial window
+    is dropped); at the second, ``w <- w + k`` (``k_1 + k_2``); in both
+    ``k <- 0``. From then on the windows stay as they are
+    (no increase, no decrease). A flow that arrives later starts its own
+    count from its initial window.
+
+    Parameters
+    ----------
+    a : number
+        Additive increase per RTT, ``a > 0`` (default 1).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> p = OneCycleScheme()
+    >>> s = p.decrease(p.advance(p.init(Fraction(10)), 4))
+    >>> p.window(s), p.window(p.decrease(p.advance(s, 3)))
+    (Fraction(4, 1), Fraction(7, 1))
+    """
+
+    a: Any = 1
+
+    name: ClassVar[str] = "one-cycle-scheme"
+    display_name: ClassVar[str] = "one-cycle scheme (Sec. 6)"
+
+    def init(self, x: Any) -> OneCycleState:
+        return OneCycleState(x, x * 0, x * 0)
+
+    def window(self, s: OneCycleState) -> Any:
+        return s.w + s.k
+
+    def increase(self, s: OneCycleState) -> OneCycleState:
+        growing = np.asarray(s.n < 2)
+        return OneCycleState(s.w, np.where(growing, s.k + self.a, s.k)[()], s.n)
+
+    def decrease(self, s: OneCycleState) -> OneCycleState:
+        n = np.asarray(s.n)
+        w = np.where(n == 0, s.k, np.where(n == 1, s.w + s.k, s.w))[()]
+        k = np.where(n < 2, s.k * 0, s.k)[()]
+        return OneCycleState(w, k, np.where(n < 2, s.n + 1, s.n)[()])

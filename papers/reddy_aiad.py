@@ -4,8 +4,10 @@
 algorithms": the appendix tables of (D_a, C_a) for AIMD(a, b) and AIAD(a, b)
 under Reno/SACK and DropTail/RED, the rows it marks and chooses, the number
 of environments (Table 2), the window ranges of its 10% rule (Sec. 3.2) and
-the goodputs printed under Figs. 1-2. The claims ledger
-(:mod:`paper_checks.reddy_aiad`) checks them; this module computes nothing.
+the goodputs printed under Figs. 1-2. The appendix tables and their marks are
+parsed from the paper's own text (:mod:`papers.texts`); the other numbers
+are quoted, and ``tests/test_texts.py`` locates each of them in the text. The
+claims ledger (:mod:`paper_checks.reddy_aiad`) checks them.
 
 Examples
 --------
@@ -15,7 +17,11 @@ Examples
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from typing import Any
+
+from . import texts
 
 __all__ = [
     "ALGORITHMS",
@@ -26,112 +32,66 @@ __all__ = [
     "FIG_GOODPUTS",
     "INCREASE_WINDOWS",
     "MARKED",
+    "MARKED_BY_TABLE",
     "N_ENV",
     "PARAMETER_BOUND",
+    "SETTINGS",
     "STEP_SHARE",
+    "appendix_from_text",
 ]
 
-APPENDIX: dict[str, dict[str, dict[tuple, tuple[str, str]]]] = {
-    "Reno+DropTail": {
-        "AIMD": {
-            (1, "0.5"): ("0.19", "0.06"),
-            (1, "0.65"): ("0.06", "0.02"),
-            (1, "0.8"): ("0.07", "0.03"),
-            (2, "0.5"): ("0.83", "0.20"),
-            (2, "0.65"): ("0.56", "0.15"),
-            (2, "0.8"): ("0.56", "0.22"),
-            (3, "0.5"): ("1.87", "0.31"),
-            (3, "0.65"): ("1.49", "0.29"),
-            (3, "0.8"): ("1.28", "0.26"),
-        },
-        "AIAD": {
-            (1, 1): ("0.10", "0.03"),
-            (1, 2): ("0.05", "0.02"),
-            (1, 3): ("0.06", "0.03"),
-            (2, 1): ("0.56", "0.19"),
-            (2, 2): ("0.62", "0.21"),
-            (2, 3): ("0.59", "0.22"),
-            (3, 1): ("1.11", "0.25"),
-            (3, 2): ("1.15", "0.25"),
-            (3, 3): ("1.17", "0.27"),
-        },
-    },
-    "SACK+DropTail": {
-        "AIMD": {
-            (1, "0.5"): ("0.26", "0.12"),
-            (1, "0.65"): ("0.16", "0.11"),
-            (1, "0.8"): ("0.25", "0.13"),
-            (2, "0.5"): ("0.11", "0.04"),
-            (2, "0.65"): ("0.16", "0.04"),
-            (2, "0.8"): ("0.10", "0.03"),
-            (3, "0.5"): ("0.13", "0.02"),
-            (3, "0.65"): ("0.07", "0.01"),
-            (3, "0.8"): ("0.03", "0.01"),
-        },
-        "AIAD": {
-            (1, 1): ("0.50", "0.11"),
-            (1, 2): ("0.47", "0.11"),
-            (1, 3): ("0.52", "0.12"),
-            (2, 1): ("0.41", "0.11"),
-            (2, 2): ("0.44", "0.11"),
-            (2, 3): ("0.39", "0.11"),
-            (3, 1): ("0.31", "0.11"),
-            (3, 2): ("0.15", "0.11"),
-            (3, 3): ("0.35", "0.11"),
-        },
-    },
-    "Reno+RED": {
-        "AIMD": {
-            (1, "0.5"): ("0.60", "0.15"),
-            (1, "0.65"): ("0.59", "0.15"),
-            (1, "0.8"): ("0.38", "0.12"),
-            (2, "0.5"): ("0.50", "0.09"),
-            (2, "0.65"): ("0.26", "0.06"),
-            (2, "0.8"): ("0.29", "0.07"),
-            (3, "0.5"): ("0.47", "0.06"),
-            (3, "0.65"): ("0.31", "0.04"),
-            (3, "0.8"): ("0.27", "0.06"),
-        },
-        "AIAD": {
-            (1, 1): ("0.32", "0.06"),
-            (1, 2): ("0.29", "0.08"),
-            (1, 3): ("0.14", "0.08"),
-            (2, 1): ("0.39", "0.09"),
-            (2, 2): ("0.41", "0.08"),
-            (2, 3): ("0.31", "0.10"),
-            (3, 1): ("0.76", "0.12"),
-            (3, 2): ("0.58", "0.11"),
-            (3, 3): ("0.45", "0.08"),
-        },
-    },
-    "SACK+RED": {
-        "AIMD": {
-            (1, "0.5"): ("0.68", "0.16"),
-            (1, "0.65"): ("0.47", "0.14"),
-            (1, "0.8"): ("0.32", "0.11"),
-            (2, "0.5"): ("0.42", "0.09"),
-            (2, "0.65"): ("0.30", "0.08"),
-            (2, "0.8"): ("0.06", "0.03"),
-            (3, "0.5"): ("0.36", "0.07"),
-            (3, "0.65"): ("0.26", "0.07"),
-            (3, "0.8"): ("0.01", "0.01"),
-        },
-        "AIAD": {
-            (1, 1): ("0.36", "0.11"),
-            (1, 2): ("0.28", "0.11"),
-            (1, 3): ("0.30", "0.10"),
-            (2, 1): ("0.31", "0.09"),
-            (2, 2): ("0.20", "0.05"),
-            (2, 3): ("0.06", "0.02"),
-            (3, 1): ("0.49", "0.11"),
-            (3, 2): ("0.29", "0.09"),
-            (3, 3): ("0.10", "0.04"),
-        },
-    },
-}
-"""The appendix tables as printed: setting -> family -> (a, b) -> (D_a, C_a)."""
-MARKED = {"AIMD": (1, "0.8"), "AIAD": (1, 1)}
-"""The rows marked (bold/underlined) as best in every appendix table."""
+SETTINGS = {"Reno+DropTail": "TCP Reno + DROPTAIL", "SACK+DropTail": "TCP SACK + DROPTAIL",
+            "Reno+RED": "TCP Reno + RED", "SACK+RED": "TCP SACK + RED"}
+"""The four appendix tables: setting -> the table's title as printed."""
+
+_ROW = re.compile(r"(<[bu]>)?\((\d+), ([\d.]+)\)(?:</[bu]>)?\s+([\d.]+)\s+([\d.]+)")
+
+
+def _b(family: str, text: str) -> Any:
+    """The decrease parameter as the tables print it: AIMD's factor as a string ("0.5"),
+    AIAD's decrement as an int."""
+    return text if family == "AIMD" else int(text)
+
+
+def appendix_from_text() -> tuple[dict, dict]:
+    """Parse the four appendix tables from the located passages of seed 004.
+
+    Each table row holds an AIMD entry and an AIAD entry, ``(a, b)  D_a  C_a``;
+    an entry in bold or underlined (``<b>``, ``<u>``) is marked as best.
+
+    Returns
+    -------
+    (tables, marked)
+        ``tables[setting][family][(a, b)] = (D_a, C_a)`` as printed (strings);
+        ``marked[setting][family]`` the marked ``(a, b)``.
+
+    Examples
+    --------
+    >>> tables, marked = appendix_from_text()
+    >>> tables["SACK+RED"]["AIMD"][(3, "0.8")], marked["Reno+DropTail"]["AIAD"]
+    (('0.01', '0.01'), (1, 1))
+    """
+    tables: dict = {}
+    marked: dict = {}
+    for setting, title in SETTINGS.items():
+        text = texts.locate("004", title, section=title).sentence()
+        fams: dict = {"AIMD": {}, "AIAD": {}}
+        marks: dict = {}
+        for i, m in enumerate(_ROW.finditer(text)):
+            fam = ("AIMD", "AIAD")[i % 2]
+            key = (int(m.group(2)), _b(fam, m.group(3)))
+            fams[fam][key] = (m.group(4), m.group(5))
+            if m.group(1):
+                marks[fam] = key
+        tables[setting], marked[setting] = fams, marks
+    return tables, marked
+
+
+APPENDIX, MARKED_BY_TABLE = appendix_from_text()
+"""The appendix tables parsed from the text (:func:`appendix_from_text`): setting -> family ->
+(a, b) -> (D_a, C_a) as printed, and setting -> family -> the marked (a, b)."""
+MARKED = {fam: MARKED_BY_TABLE["Reno+DropTail"][fam] for fam in ("AIMD", "AIAD")}
+"""The rows marked (bold/underlined) as best in the first table (the same in every table)."""
 CHOSEN_TEXT = {"AIMD": (1, "0.8"), "AIAD": (1, 3)}
 """Sec. 3.2's choice: "AIMD(1,0.8), AIAD (1,3)"."""
 N_ENV = 13

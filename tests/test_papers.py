@@ -31,12 +31,13 @@ from papers import (
     lahanas2003,
     mehta_dahiya,
     reddy_aiad,
+    texts,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("aimdmodel", "papers", "paper_checks")
 PAPER_MODULES = (lahanas2003, jasem2010, chiu_jain1989, jain1984, bazi2019, mehta_dahiya,
-                 reddy_aiad, claims)
+                 reddy_aiad, claims, texts)
 
 
 # ---------------------------------------------------------------- the import graph
