@@ -14,6 +14,8 @@ each such row names the experiment that will decide it.
 
 from __future__ import annotations
 
+import ast
+import operator
 import re
 from fractions import Fraction
 from functools import partial
@@ -107,7 +109,25 @@ def _evaluate(expr: str) -> Fraction:
         code = code.replace(name, f"F({value.numerator},{value.denominator})")
     if not re.fullmatch(r"[F\d()+\-*/,]+", code):
         raise ValueError(f"cannot evaluate {expr!r} on the toy trace")
-    return eval(code, {"__builtins__": {}, "F": Fraction})
+    return _arithmetic(ast.parse(code, mode="eval").body)
+
+
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+        ast.Div: operator.truediv}
+
+
+def _arithmetic(node: ast.AST) -> Fraction:
+    """Evaluate ``+ - * /`` of ``F(p,q)`` and integers, exactly (no eval of any text)."""
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        return _OPS[type(node.op)](_arithmetic(node.left), _arithmetic(node.right))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_arithmetic(node.operand)
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return Fraction(node.value)
+    if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "F"
+            and len(node.args) == 2):
+        return Fraction(_arithmetic(node.args[0]), _arithmetic(node.args[1]))
+    raise ValueError(f"not plain arithmetic: {ast.dump(node)}")
 
 
 def _formula(phrase: str) -> tuple[texts.Quote, Fraction]:
