@@ -38,7 +38,8 @@ One module per step:
 :mod:`.render`         the Markdown + LaTeX derivation, the summary table
 :mod:`.closed_form`    :class:`ClosedForm` and :func:`derive`
 :mod:`.fairness`       :func:`fairness_cycles` (seed 003's ``1 + lg max``)
-:mod:`.tcp_friendly`   :func:`tcp_friendly_increase`
+:mod:`.drift`          the fluid increase a policy declares (``fluid_advance``/``drift``)
+:mod:`.tcp_friendly`   :func:`tcp_friendly_increase` (both published criteria)
 :mod:`.matrix`         :func:`matrix_model`: unequal AIMD flows (Perron, lambda_2)
 =====================  ======================================================
 
@@ -56,9 +57,10 @@ from .closed_form import ClosedForm, derive
 from .fairness import FairnessCycles, fairness_cycles
 from .matrix import MatrixModel, matrix_model
 from .symbols import W
-from .tcp_friendly import tcp_friendly_increase
+from .tcp_friendly import TCP_FRIENDLY_CRITERIA, tcp_friendly_increase
 
 __all__ = [
+    "TCP_FRIENDLY_CRITERIA",
     "ClosedForm",
     "FairnessCycles",
     "MatrixModel",
