@@ -296,15 +296,17 @@ def cubic(
 
 def highspeed(
     p: Any, rtt: Any, *, mss: Any = 1, low_window: float = 38, high_window: float = 83000,
-    high_p: float = 1e-7,
+    high_p: float = 1e-7, low_p: float | None = None,
 ) -> Any:
     """Return HighSpeed TCP's response function (RFC 3649 Sec. 5), as throughput.
 
     The average window ``w = Low_Window (p / Low_P)^S`` with
     ``S = (log High_Window - log Low_Window) / (log High_P - log Low_P)``,
-    ``Low_P = 1.5 / Low_Window^2``, for ``p <= Low_P`` (``w = 0.12 / p^0.835``
-    with the defaults); above ``Low_P`` Standard TCP's ``w = sqrt(1.5 / p)``.
-    Throughput ``w * MSS / RTT``.
+    for ``p <= Low_P``; above ``Low_P`` Standard TCP's ``w = sqrt(1.5 / p)``.
+    Throughput ``w * MSS / RTT``. ``Low_P`` defaults to ``1.5 / Low_Window^2``
+    (ns-2's reading, continuous with Standard TCP, exponent ``S = -0.831``);
+    ``low_p=1e-3`` gives the RFC's quoted ``w = 0.12 / p^0.835`` (see
+    :class:`aimdmodel.policies.HighSpeed`).
 
     Parameters
     ----------
@@ -314,6 +316,8 @@ def highspeed(
         Segment size.
     low_window, high_window, high_p : float
         RFC 3649's parameters (defaults 38, 83000, 10^-7).
+    low_p : float, optional
+        ``Low_P`` (default ``1.5 / low_window^2``).
 
     Returns
     -------
@@ -329,9 +333,10 @@ def highspeed(
     lw = float(_positive("low_window", low_window))
     hw = float(_positive("high_window", high_window))
     hp = float(_array("high_p", high_p, lambda v: (v > 0) & (v < 1), "0 < high_p < 1"))
-    low_p = 1.5 / lw**2
+    low_p = 1.5 / lw**2 if low_p is None else float(
+        _array("low_p", low_p, lambda v: (v > 0) & (v < 1), "0 < low_p < 1"))
     if not (lw < hw and hp < low_p):
-        raise ValueError("need low_window < high_window and high_p < 1.5/low_window^2")
+        raise ValueError("need low_window < high_window and high_p < low_p (1.5/low_window^2)")
     s = (math.log(hw) - math.log(lw)) / (math.log(hp) - math.log(low_p))
     w = np.where(pp <= low_p, lw * (pp / low_p) ** s, np.sqrt(1.5 / pp))
     return _out(_positive("mss", mss) * w / r, p, rtt, mss)

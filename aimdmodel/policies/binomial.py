@@ -88,8 +88,13 @@ class _BinomialRule(Policy):
 
     @property
     def affine_advance(self) -> bool:
-        """True for ``k = 0`` (the increase adds ``alpha`` per RTT), else False."""
-        return _is(self.k, 0)
+        """True for ``k = 0`` with a whole ``l`` (the increase adds ``alpha`` per RTT).
+
+        A fractional ``l`` is left undeclared: the engines verify a
+        declaration in exact arithmetic, where ``beta w**l`` is irrational.
+        """
+        l = _scalar_value(self.l)  # noqa: E741
+        return _is(self.k, 0) and is_number(l) and l == int(l)
 
     @property
     def has_closed_form(self) -> bool:
@@ -177,7 +182,10 @@ class Binomial(_BinomialRule):
     ``l`` they stay exact in Fractions; a fractional exponent is exact only
     where the root is rational (``16 ** (1/2) = 4``), and raises ValueError
     where it is not (exact arithmetic cannot hold ``sqrt(2)``): run such a
-    control with ``arithmetic="float"``.
+    control with ``arithmetic="float"``. Exact is not cheap either: for
+    ``k > 0`` the Fractions' digits about double every RTT
+    (``w + 1/w = (w^2 + 1)/w``), so exact runs of IIAD are for a few dozen
+    steps; measure long runs in float (or in the fluid limit).
 
     **Zero windows.** For ``k > 0`` the increase ``alpha / w**k`` is
     undefined at ``w = 0``: the initial windows must be ``> 0`` (``init``
@@ -185,9 +193,10 @@ class Binomial(_BinomialRule):
     reaches 0 (default ``floor = 1`` packet, TCP's smallest window).
 
     **Declarations.** ``k = 0, l = 1`` is AIMD and ``k = 0, l = 0`` AIAD:
-    only those declare ``linear_coefficients``; ``k = 0`` declares an affine
-    ``advance`` (additive increase). Otherwise the rule runs on the step
-    engine. The fluid limit ``dw/dt = alpha / w**k`` is declared
+    only those declare ``linear_coefficients``; ``k = 0`` with a whole ``l``
+    declares an affine ``advance`` (additive increase; a fractional ``l``
+    would fail the engines' exact verification). Otherwise the rule runs on
+    the step engine. The fluid limit ``dw/dt = alpha / w**k`` is declared
     (:meth:`drift`, :meth:`fluid_advance`), so
     :func:`aimdmodel.symbolic.derive` builds its fluid cycle map.
 

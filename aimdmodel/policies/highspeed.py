@@ -4,8 +4,8 @@ Source: S. Floyd, "HighSpeed TCP for Large Congestion Windows", RFC 3649,
 December 2003, Sec. 5 (the HighSpeed response function and its a(w), b(w)):
 
 * parameters ``Low_Window = 38``, ``High_Window = 83000``,
-  ``High_P = 10^-7``, ``High_Decrease = 0.1``; ``Low_P = 1.5 / Low_Window^2``
-  (Standard TCP's loss rate at ``Low_Window``);
+  ``High_P = 10^-7``, ``High_Decrease = 0.1``; ``Low_P``, the loss rate at
+  which Standard TCP's window is ``Low_Window``;
 * for ``w <= Low_Window``: Standard TCP, ``a(w) = 1``, ``b(w) = 1/2``;
 * above: ``b(w) = (High_Decrease - 0.5) (log w - log Low_Window) /
   (log High_Window - log Low_Window) + 0.5``;
@@ -19,6 +19,15 @@ The same formulas are those of ns-2's ``TcpAgent::increase_param`` /
 ``decrease_param`` (S. Floyd's reference implementation). RFC 3649 also
 tabulates a(w), b(w) (Appendix B, a rounded table for implementations);
 this module computes them from the formulas.
+
+**Low_P, two readings.** The RFC pairs ``Low_Window = 38`` with a loss rate
+of about ``10^-3`` (Standard TCP's ``1.2/sqrt(p)`` is 38 there) and quotes the
+response function as ``w = 0.12 / p^0.835``, whose exponent needs
+``Low_P = 10^-3`` exactly. ns-2 takes ``Low_P = 1.5 / Low_Window^2 = 0.00104``,
+Standard TCP's own loss rate at 38, so that ``a(38) = 1`` and the rule is
+continuous there (exponent -0.831). The default is ns-2's (continuity);
+``low_p=Fraction(1, 1000)`` gives the RFC's quoted curve (``a(w)`` then jumps
+from 1 to 0.963 at 38).
 """
 
 from __future__ import annotations
@@ -69,6 +78,9 @@ class HighSpeed(Policy):
         ``0 < high_p < 1.5 / low_window^2``.
     high_decrease : number
         ``High_Decrease``, ``b(High_Window)`` (default 1/10), ``0 < . < 1/2``.
+    low_p : number, optional
+        ``Low_P``; default ``1.5 / low_window^2`` (see above), else
+        ``high_p < low_p < 1``.
 
     Examples
     --------
@@ -83,6 +95,7 @@ class HighSpeed(Policy):
     high_window: Any = 83000
     high_p: Any = Fraction(1, 10**7)
     high_decrease: Any = Fraction(1, 10)
+    low_p: Any = None
 
     name: ClassVar[str] = "highspeed"
     display_name: ClassVar[str] = "HighSpeed"
@@ -93,26 +106,30 @@ class HighSpeed(Policy):
         check_param("high_decrease", self.high_decrease, lambda x: 0 < x < Fraction(1, 2),
                     "0 < high_decrease < 1/2")
         check_param("high_p", self.high_p, lambda x: 0 < x < 1, "0 < high_p < 1")
+        if self.low_p is not None:
+            check_param("low_p", self.low_p, lambda x: 0 < x < 1, "0 < low_p < 1")
         if all(is_number(v) for v in (self.low_window, self.high_window, self.high_p)):
             if not self.low_window < self.high_window:
                 raise ValueError(
                     f"need low_window < high_window, got {self.low_window} and {self.high_window}"
                 )
-            if not self.high_p < Fraction(3, 2) / Fraction(self.low_window) ** 2:
+            if not self.high_p < self.loss_at_low_window:
                 raise ValueError(
-                    "high_p must be below Low_P = 1.5/low_window^2 (the response function "
-                    f"falls with the window), got {self.high_p}"
+                    f"high_p must be below Low_P = {self.loss_at_low_window} (the response "
+                    f"function falls with the window), got {self.high_p}"
                 )
 
     @property
-    def low_p(self) -> Any:
-        """``Low_P = 1.5 / Low_Window^2`` (RFC 3649 Sec. 5).
+    def loss_at_low_window(self) -> Any:
+        """``Low_P``: ``low_p`` if given, else ``1.5 / Low_Window^2`` (ns-2's reading).
 
         Examples
         --------
-        >>> HighSpeed().low_p
-        Fraction(3, 2888)
+        >>> HighSpeed().loss_at_low_window, HighSpeed(low_p=Fraction(1, 1000)).loss_at_low_window
+        (Fraction(3, 2888), Fraction(1, 1000))
         """
+        if self.low_p is not None:
+            return self.low_p
         return Fraction(3, 2) / Fraction(self.low_window) ** 2
 
     def _log_fraction(self, w: np.ndarray) -> np.ndarray:
@@ -137,7 +154,7 @@ class HighSpeed(Policy):
         x = self._log_fraction(wf)
         hd = float(self.high_decrease)
         b = (hd - 0.5) * x + 0.5
-        lp = math.log(float(self.low_p))
+        lp = math.log(float(self.loss_at_low_window))
         p = np.exp(x * (math.log(float(self.high_p)) - lp) + lp)
         a = wf * wf * p * 2 * b / (2 - b)
         low = np.asarray(w, dtype=np.float64) <= float(self.low_window)

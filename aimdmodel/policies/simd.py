@@ -68,7 +68,9 @@ class SIMD(Policy):
       (the fluid solution of the per-RTT rule below, and the paper's "increase
       in proportion to the square of the time elapsed since the last loss").
       One increase adds ``alpha**2 (2t + 1) / (4 w0)``. Only rational
-      operations: exact in Fractions. ``advance`` is this closed form, and
+      operations: exact in Fractions (whose digits about double every cycle,
+      ``w0 + c t^2 / w0``: exact runs are for a few dozen cycles; float for
+      long ones). ``advance`` is this closed form, and
       :meth:`steps_to` gives the cycle engine the first congested step (the
       quadratic's root), so SIMD jumps whole cycles.
     * ``"rule"``: the per-RTT rule in the window,
