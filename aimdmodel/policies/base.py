@@ -68,6 +68,10 @@ class Policy:
       second argument, the bottleneck's :class:`~aimdmodel.feedback.Signal`
       (capacity and total of the step), as the Westwood rule does; such
       rules are stepped.
+    * :meth:`drift` / :meth:`fluid_advance` -- the rule's fluid limit
+      between losses (``dw/dt``, or its closed-form solution), for a rule
+      whose ``advance`` has no closed form (the binomial controls);
+      :func:`aimdmodel.symbolic.derive` builds the fluid cycle map from it.
 
     Subclasses must define ``init``, ``window``, ``increase`` and
     ``decrease``; ``advance`` defaults to looping ``increase``. They check

@@ -22,6 +22,13 @@ cycle), and the contraction of the difference between two flows' windows
 per congestion event. Nothing is looked up by policy class: a policy
 defined outside the library gets its closed forms the same way.
 
+A policy whose increase has no closed form in ``n`` (a binomial control,
+``w + alpha / w**k``) may declare its fluid limit (``fluid_advance`` or
+``drift``); the cycle map is then the fluid one, and :class:`ClosedForm`
+also reports the response law ``throughput ~ response_scale *
+p^(-response_exponent)`` from the leading terms of ``N`` and ``n*`` as
+``W -> oo`` (``1/(k+l+1)`` for binomial controls).
+
 Numeric parameters become exact sympy Rationals (``0.7`` is ``7/10``);
 sympy symbols stay symbols, so ``derive(AIMD(a=a, b=b))`` gives formulas in
 ``a`` and ``b``. All results are exact sympy expressions in the capacity

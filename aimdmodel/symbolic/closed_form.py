@@ -212,8 +212,11 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
     ----------
     policy : Policy
         Any policy with a closed-form ``advance(s, n)`` that accepts a
-        symbolic ``n`` (:attr:`Policy.has_closed_form`); parameters may be
-        numbers (made exact) or sympy symbols.
+        symbolic ``n`` (:attr:`Policy.has_closed_form`), or with a declared
+        fluid limit (``fluid_advance`` or ``drift``, :mod:`.drift`), which is
+        then used in place of ``advance`` (the fluid cycle map, ``n_j`` the
+        real time between losses); parameters may be numbers (made exact) or
+        sympy symbols.
     flows : int
         Number ``m >= 1`` of equal flows sharing the capacity (default 1).
 
@@ -265,15 +268,23 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
     (b + 1)/2
     >>> derive(AIMD()).response_constant
     sqrt(6)/2
+    >>> from aimdmodel.policies import Binomial
+    >>> cf = derive(Binomial(k=1, l=1, alpha=1, beta=sympy.Rational(1, 2)))
+    >>> cf.cycle_length, cf.response_exponent      # throughput ~ p^(-1/(k+l+1))
+    (3*W**2/8, 1/3)
     """
     pol, flows = _checked(policy, flows)
     try:
         cmap = build_cycle_map(symbolic_run(pol, flows))
     except Undecided as exc:  # a declared drift sympy cannot integrate
         return _not_built(pol, flows, str(exc))
-    solved = solve(cmap)
+    return _closed_form(pol, flows, cmap, solve(cmap))
+
+
+def _closed_form(policy: Policy, flows: int, cmap: Any, solved: Any) -> ClosedForm:
+    """Return the :class:`ClosedForm` of a built and solved cycle map."""
     return ClosedForm(
-        policy=pol, flows=flows, cycle_map=cmap.equations, congestion=cmap.congestion,
+        policy=policy, flows=flows, cycle_map=cmap.equations, congestion=cmap.congestion,
         fixed_point=solved.fixed_point, cycle_length=solved.cycle_length,
         min_window=solved.min_window, efficiency=solved.efficiency,
         packets_per_cycle=solved.packets_per_cycle,
