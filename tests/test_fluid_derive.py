@@ -12,7 +12,7 @@ import pytest
 import sympy
 from sympy import Rational, sqrt
 
-from aimdmodel import AIMD, LinearControl
+from aimdmodel import AIMD
 from aimdmodel.policies import GAIMD, IIAD, SIMD, SQRT, Binomial, Policy, WindowState
 from aimdmodel.symbolic import (
     TCP_FRIENDLY_CRITERIA,
@@ -180,13 +180,6 @@ def test_response_law_from_leading_terms():
     assert sympy.simplify(cf.response_scale**2 - a * (1 + b) / (2 * (1 - b))) == 0
     assert response_law(W + 0 * W, sympy.Integer(3))[0] == 1  # N ~ W, n* const: 1/p
     assert response_law(sympy.Integer(5), W) == (None, None, ())  # N does not grow
-
-
-def test_linear_control_crash_case_is_success_false():
-    """Issue 10 item 6, kept: sympy cannot decide it; derive says so."""
-    cf = derive(LinearControl(a_i=1, b_i=Rational(11, 10), a_d=0, b_d=HALF))
-    assert cf.success is False
-    assert cf.message
 
 
 # ---------------------------------------------------------------- TCP-friendly

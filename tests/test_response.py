@@ -88,7 +88,7 @@ def test_highspeed_against_rfc3649():
 def test_binomial_response_from_derive():
     """Bansal & Balakrishnan: ~ 1/(RTT p^(1/(k+l+1))); for l < 1 the leading term is
     (alpha / (beta p))^(1/(k+l+1)) / RTT."""
-    cases = ((1, 0, 1, 1), (F(1, 2), F(1, 2), 2, F(1, 2)), (1, F(1, 2), 1, F(1, 4)))
+    cases = ((1, 0, 1, 1), (F(1, 2), F(1, 2), 2, F(1, 2)))
     for k, l, a, b in cases:  # noqa: E741
         e = 1 / (1 + float(k) + float(l))
         for p in (1e-4, 1e-2):
