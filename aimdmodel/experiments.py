@@ -18,6 +18,7 @@ function              result                        figure
 ``sawtooth``          :class:`SawtoothData`         one flow with its closed-form bounds
 ``efficiency_curve``  :class:`EfficiencyCurveData`  efficiency against ``b``
 ``response``          :class:`ResponseData`         throughput against the loss rate ``p``
+``response_functions``  :class:`ResponseFunctionsData`  published response functions and policies
 ``new_aimd``          :class:`NewAIMDData`          New-AIMD, printed or charitable reading
 ``long_run``          :class:`LongRunData`          the windows; long-run averages per cycle
 ====================  ============================  ============================================
@@ -44,9 +45,10 @@ from typing import Any
 import numpy as np
 
 from . import metrics, plots
-from ._validate import check_count
+from . import response as rf
+from ._validate import check_count, check_positive_number
 from .engine import simulate
-from .policies import AIMD, NewAIMD, Policy, make_policy
+from .policies import AIMD, CUBIC, IIAD, SQRT, HighSpeed, NewAIMD, Policy, make_policy
 from .symbolic import W as W_SYMBOL
 from .symbolic import derive
 from .trajectory import Trajectory
@@ -61,6 +63,7 @@ __all__ = [
     "NewAIMDData",
     "PhasePlaneData",
     "ResponseData",
+    "ResponseFunctionsData",
     "SawtoothData",
     "convergence",
     "efficiency_curve",
@@ -68,6 +71,7 @@ __all__ = [
     "new_aimd",
     "phase_plane",
     "response",
+    "response_functions",
     "sawtooth",
 ]
 
@@ -784,6 +788,151 @@ def response(
         cycles=cycles,
         arithmetic="float",
     )
+
+
+# --------------------------------------------------------------------------
+# the published response functions, with policies of the synchronous model
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ResponseFunctionsData:
+    """Throughput against the loss rate: published formulas and simulated policies.
+
+    Attributes
+    ----------
+    p : ndarray
+        Loss (event) rates of the curves.
+    rtt : float
+        Round-trip time in seconds of every curve and point.
+    curves : dict of str to ndarray
+        A published response function (label with its source) to its
+        throughput at ``p``, in packets per second (:mod:`aimdmodel.response`).
+    points : dict of str to (ndarray, ndarray)
+        A policy's label to ``(p, throughput)`` of runs of one flow alone on a
+        link of capacity ``W`` (periodic loss: ``p`` is one over the packets
+        of a cycle, the throughput the mean window over ``rtt``), packets per
+        second, float64, the second half of the cycles.
+    matches : dict of str to str
+        A policy's label to the label of the curve it should follow.
+    capacities : ndarray
+        The capacities ``W`` of the runs (packets per RTT).
+    unit : str
+        ``"packets/s"``.
+
+    Examples
+    --------
+    >>> d = response_functions(capacities=(50, 100), cycles=6)
+    >>> sorted(d.points)[:2], d.unit
+    (['AIMD(a=1, b=1/2)', 'CUBIC(rtt=0.1 s)'], 'packets/s')
+    """
+
+    p: np.ndarray
+    rtt: float
+    curves: dict
+    points: dict
+    matches: dict
+    capacities: np.ndarray
+    unit: str = "packets/s"
+
+    def plot(self, ax: Any = None, **kwargs: Any) -> list:
+        """Draw with :func:`aimdmodel.plots.plot_response_functions`.
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> d = response_functions(capacities=(50,), cycles=4)
+        >>> len(d.plot(Figure().subplots())) == len(d.curves) + len(d.points)
+        True
+        """
+        return plots.plot_response_functions(self, ax=ax, **kwargs)
+
+
+def _periodic_point(policy: Policy, capacity: float, cycles: int) -> tuple[float, float]:
+    """``(p, packets per RTT)`` of one flow alone at ``capacity`` (second half of the cycles).
+
+    The flow starts one packet below the capacity, so that even a rule with a
+    slow increase (IIAD: ``W^2`` RTTs from ``W/2``) is in its cycle at once.
+    """
+    tr = simulate(policy, [max(capacity - 1, capacity / 2)], capacity, cycles=cycles)
+    stats = metrics.cycle_stats(tr)
+    packets = sum(float(s.packets) for s in stats)
+    return len(stats) / packets, packets / sum(s.length for s in stats)
+
+
+def _published_curves(p: np.ndarray, rtt: float) -> dict:
+    return {
+        "Mathis et al. 1997, C = sqrt(3/2)": rf.mathis(p, rtt),
+        "PFTK 1998, T0 = 1 s": rf.pftk(p, rtt, 1.0),
+        "TFRC, RFC 5348 (t_RTO = 4 RTT)": rf.tfrc(1.0, rtt, p),
+        "binomial k + l = 1 (IIAD, SQRT), alpha/beta = 2": rf.binomial(p, rtt, 1, 0),
+        "binomial k = l = 1, alpha/beta = 2": rf.binomial(p, rtt, 1, 1),
+        "CUBIC, RFC 9438 Sec. 5.1": rf.cubic(p, rtt),
+        "HighSpeed, RFC 3649 Sec. 5": rf.highspeed(p, rtt),
+    }
+
+
+def response_functions(
+    *,
+    rtt: float = 0.1,
+    p: Sequence[float] | None = None,
+    capacities: Sequence[float] = (25, 50, 100, 200, 400, 800, 1600),
+    cycles: int = 12,
+) -> ResponseFunctionsData:
+    """Evaluate the published response functions and simulate policies against them.
+
+    Curves (:mod:`aimdmodel.response`, ``rtt`` seconds, packets per second):
+    Mathis, PFTK (``T0 = 1 s``), TFRC (RFC 5348), the binomial laws of
+    ``k + l = 1`` (IIAD, SQRT) and ``k = l = 1`` (constants from :func:`aimdmodel.symbolic.derive`),
+    CUBIC (RFC 9438, with its Reno-friendly window), HighSpeed (RFC 3649).
+    Points: AIMD(1, 1/2), IIAD and SQRT (``alpha = 1, beta = 1/2``),
+    CUBIC (one step = ``rtt``; without fast convergence, as the RFC's
+    average-window formula assumes: alone on a link, the loss window
+    equals the last one, which with rounding to whole RTTs can fall just
+    below it and trigger fast convergence) and HighSpeed, each alone on
+    links of the given capacities (periodic loss), float64.
+
+    Parameters
+    ----------
+    rtt : float
+        Seconds, ``> 0`` (default 0.1).
+    p : sequence of float, optional
+        Loss rates of the curves (default 60 points from 1e-7 to 0.2).
+    capacities : sequence of float
+        ``W`` of the simulated points, each ``> 0``.
+    cycles : int
+        Congestion events per run (the second half is averaged), ``>= 2``.
+
+    Returns
+    -------
+    ResponseFunctionsData
+
+    Examples
+    --------
+    >>> d = response_functions(capacities=(400,), cycles=8)
+    >>> pts = d.points["AIMD(a=1, b=1/2)"]
+    >>> bool(abs(pts[1][0] / float(rf.mathis(pts[0][0], d.rtt)) - 1) < 0.02)
+    True
+    """
+    check_positive_number("rtt", rtt)
+    cycles = check_count("cycles", cycles, minimum=2, optional=False)
+    for c in capacities:
+        check_positive_number("capacities", c)
+    grid = np.geomspace(1e-7, 0.2, 60) if p is None else np.asarray(p, dtype=np.float64)
+    curves = _published_curves(grid, float(rtt))
+    policies = {
+        "AIMD(a=1, b=1/2)": (AIMD(), "Mathis et al. 1997, C = sqrt(3/2)"),
+        "IIAD(alpha=1, beta=1/2)": (IIAD(), "binomial k + l = 1 (IIAD, SQRT), alpha/beta = 2"),
+        "SQRT(alpha=1, beta=1/2)": (SQRT(), "binomial k + l = 1 (IIAD, SQRT), alpha/beta = 2"),
+        f"CUBIC(rtt={float(rtt):g} s)": (CUBIC(rtt=rtt, fast_convergence=False),
+                                         "CUBIC, RFC 9438 Sec. 5.1"),
+        "HighSpeed": (HighSpeed(), "HighSpeed, RFC 3649 Sec. 5"),
+    }
+    points, matches = {}, {}
+    for label, (pol, curve) in policies.items():
+        pts = np.array([_periodic_point(pol, float(c), cycles) for c in capacities])
+        points[label] = (pts[:, 0], pts[:, 1] / float(rtt))
+        matches[label] = curve
+    return ResponseFunctionsData(grid, float(rtt), curves, points, matches,
+                                 np.asarray(capacities, dtype=np.float64))
 
 
 # --------------------------------------------------------------------------

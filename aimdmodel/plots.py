@@ -21,6 +21,7 @@ and each figure has a legend and a title.
 ``plot_convergence``       Jain's index or window difference per cycle
 ``plot_efficiency_curve``  efficiency against the decrease factor ``b``
 ``plot_response``          throughput against the loss rate ``p``
+``plot_response_functions``  published response functions and simulated policies
 ``plot_new_aimd``          New-AIMD, printed or charitable reading, against W
 ``mathtext``               a sympy expression as mathtext, fractions inline
 =========================  ===================================================
@@ -44,6 +45,7 @@ __all__ = [
     "plot_new_aimd",
     "plot_phase_plane",
     "plot_response",
+    "plot_response_functions",
     "plot_sawtooth",
     "plot_windows",
 ]
@@ -660,3 +662,60 @@ def plot_dynamic_runs(data: Any, axes: Any = None, *, change_label: str = "chang
         ax.legend(loc="upper left", fontsize="x-small", ncol=2)
         out.append(arts)
     return out
+
+
+_EXTRA_STYLES: tuple[dict[str, Any], ...] = (
+    {"color": "#E69F00", "linestyle": "-", "marker": "P"},
+    {"color": "#56B4E9", "linestyle": (0, (3, 1, 1, 1)), "marker": "X"},
+)
+"""Two more Okabe-Ito colours for figures with more than six series."""
+
+_POINT_MARKERS = ("o", "D", "s", "x", "*", "^", "v")
+
+
+def plot_response_functions(data: Any, ax: Any = None) -> list:
+    """Draw published response functions (lines) and simulated policies (markers), log-log.
+
+    Parameters
+    ----------
+    data : ResponseFunctionsData
+        From :func:`aimdmodel.experiments.response_functions`.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    list of matplotlib artists
+        One line per curve, then one marker series per policy (drawn in the
+        colour of the curve it should follow).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from aimdmodel.experiments import response_functions
+    >>> d = response_functions(capacities=(50,), cycles=4)
+    >>> arts = plot_response_functions(d, Figure().subplots())
+    >>> arts[0].get_label()
+    'Mathis et al. 1997, C = sqrt(3/2)'
+    """
+    ax = _axes(ax, figsize=(8, 5.5))
+    styles = (*STYLES, *_EXTRA_STYLES)
+    artists, colour = [], {}
+    for i, (label, y) in enumerate(data.curves.items()):
+        style = styles[i % len(styles)]
+        colour[label] = style["color"]
+        (line,) = ax.plot(data.p, y, color=style["color"], linestyle=style["linestyle"],
+                          linewidth=1.4, label=label)
+        artists.append(line)
+    for j, (label, (p, y)) in enumerate(data.points.items()):
+        (pts,) = ax.plot(p, y, linestyle="none", marker=_POINT_MARKERS[j % len(_POINT_MARKERS)],
+                         color=colour.get(data.matches.get(label), "0.3"),
+                         markerfacecolor="white", markersize=6, label=f"{label}, simulated")
+        artists.append(pts)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("loss event rate $p$ (losses per packet)")
+    ax.set_ylabel(f"throughput ({data.unit}, RTT = {1000 * data.rtt:g} ms)")
+    ax.set_title("Response functions: lines published, markers simulated (one flow alone)")
+    ax.grid(True, which="both", color="0.92")
+    ax.legend(loc="lower left", fontsize="x-small", ncol=2)
+    return artists

@@ -22,7 +22,8 @@ import numpy as np
 import sympy as sp
 
 from aimdmodel import AIMD, AIMDFC, AIMDFCPlus, metrics, simulate
-from aimdmodel.policies import AIMDFCPlusPrinted, ShiftedAIMDFC
+from aimdmodel.analysis import fairness_scaling
+from aimdmodel.policies import GAIMD, IIAD, SIMD, SQRT, AIMDFCPlusPrinted, ShiftedAIMDFC
 from aimdmodel.statements import convergence, find_counterexample, two_flow_grid, with_parameter
 from aimdmodel.symbolic import W, derive, fairness_cycles, tcp_friendly_increase
 from papers import lahanas2003 as P
@@ -1005,68 +1006,145 @@ def fq_responsiveness():
 # --------------------------------------------------------------------------
 # GAIMD / SIMD / SQRT / IIAD orders (Sec. 3.1), Jain's index, the NS-2 results
 # --------------------------------------------------------------------------
+ORDER_CAPACITIES = (100, 200, 400, 800, 1600, 3200, 6400)
+"""The capacities over which the Sec. 3.1 orders are measured (a 64-fold range)."""
+ORDER_GROWTH = 1.25
+"""A ratio steps / f(W) that grows by less than this over ORDER_CAPACITIES counts as
+bounded (steps = O(f) on the range); one more factor ln W would grow it ~1.9-fold."""
+
+
+def _bounded(ratios) -> bool:
+    """steps / f(W) bounded on the range: its last value at most ORDER_GROWTH times its least."""
+    return bool(ratios[-1] <= ORDER_GROWTH * min(ratios))
+
+
+def _log_base(d) -> float:
+    """The base b with cycles ~ log_b W: exp(1 / slope of cycles against ln W)."""
+    return float(np.exp(1 / np.polyfit(np.log(d.capacities), d.cycles, 1)[0]))
+
+
+def _fmt(values, digits=3) -> str:
+    return ", ".join(f"{float(v):.{digits}g}" for v in values)
+
+
+@shared
+def _orders() -> dict:
+    """Steps to 1-packet fairness of two flows from (W/100, 3W/10), W = 100 .. 6400."""
+    a_simd = tcp_friendly_increase(1 - _r(P.SIMD_DECREASE),
+                                   policy=lambda a, b: SIMD(alpha=a, beta=b))
+    simd = SIMD(alpha=float(a_simd), beta=1 - P.SIMD_DECREASE)
+    return {
+        "gaimd": fairness_scaling(GAIMD(), ORDER_CAPACITIES, arithmetic="exact"),
+        "simd": fairness_scaling(simd, ORDER_CAPACITIES),
+        "simd_alpha": a_simd,
+        "iiad": fairness_scaling(IIAD(alpha=1, beta=1), ORDER_CAPACITIES, model="fluid"),
+        "sqrt": fairness_scaling(SQRT(alpha=1, beta=1), ORDER_CAPACITIES, model="fluid"),
+        "iiad_discrete": fairness_scaling(IIAD(alpha=1, beta=1), (100,)),
+        "sqrt_discrete": fairness_scaling(SQRT(alpha=1, beta=1), (100, 200)),
+    }
+
+
 @claim(KEY, "gaimd-order", "Sec. 3.1",
        f"A system of GAIMD flows with beta = {1 / P.GAIMD_DECREASE} (b_D = {P.GAIMD_DECREASE}) "
        f"converges to fairness in O(W log_{P.GAIMD_LOG_BASE} W) steps.")
 def gaimd_order():
     b = _r(P.GAIMD_DECREASE)
-    a_g = tcp_friendly_increase(b)
-    g = derive(AIMD(a=a_g, b=b))
+    g = derive(GAIMD())
     base = 1 / g.contraction
-    fcg = fairness_cycles(AIMD(a=a_g, b=b), 1, 30)
-    trg = simulate(AIMD(a=Fraction(str(a_g)), b=P.GAIMD_DECREASE), [1, 30], 100, cycles=60,
-                   arithmetic="exact")
-    meas = metrics.cycles_to_fairness(trg, eps=1)
+    fhp, yl = tcp_friendly_increase(b), tcp_friendly_increase(b, criterion="yang-lam")
+    fcg = fairness_cycles(GAIMD(), 1, 30)
+    meas = metrics.cycles_to_fairness(
+        simulate(GAIMD(), [1, 30], 100, cycles=60, arithmetic="exact"), eps=1)
+    d = _orders()["gaimd"]
     return (
         f"O(W log_{P.GAIMD_LOG_BASE} W)",
-        f"TCP-friendly a = {a_g}; contraction per cycle {g.contraction} (log base {base} = "
-        f"{float(base):.4f}); cycle length {g.cycle_length} RTTs; cycles x = (1, 30): "
-        f"{fcg.cycles} derived, {meas} simulated",
-        verdict_from_checks(
-            [
-                abs(float(base) - P.GAIMD_LOG_BASE) <= 0.005,
-                sp.degree(g.cycle_length, W) == 1,
-                fcg.cycles == meas,
-            ]
-        ),
-        "symbolic.tcp_friendly_increase(7/8) for GAIMD's increase, derive(AIMD(a, 7/8)): the "
-        "gap shrinks by 7/8 per cycle (log base 8/7 = 1.143) and a cycle lasts a linear number "
-        "of RTTs in W, hence O(W log_{8/7} W); fairness_cycles against an exact run (W = 100). "
-        "Rule: all three -> reproduced.",
+        f"Yang & Lam's pair GAIMD(0.31, 7/8): contraction per cycle {g.contraction} (log base "
+        f"{base} = {float(base):.4f}), cycle length {g.cycle_length} = "
+        f"{float(g.cycle_length / W):.3f} W RTTs; steps / (W ln W) for W = 100..6400: "
+        f"{_fmt(d.ratio(1, 1))}; cycles (1, 30) at W = 100: {fcg.cycles} derived, {meas} "
+        f"simulated; TCP-friendly increase at b = 7/8: {fhp} (periodic loss) vs {yl} "
+        "(Yang & Lam)",
+        verdict_from_checks([
+            abs(float(base) - P.GAIMD_LOG_BASE) <= 0.005,
+            sp.degree(g.cycle_length, W) == 1,
+            _bounded(d.ratio(1, 1)),
+            fcg.cycles == meas,
+        ]),
+        "aimdmodel.policies.GAIMD is Yang & Lam's (ICNP 2000) own pair a = 0.31, b = 7/8 (their "
+        "criterion a = 4(1 - b^2)/3 = 5/16 = 0.3125, symbolic.tcp_friendly_increase(7/8, "
+        "criterion='yang-lam')). The a = 1/5 that earlier versions of this row called "
+        "GAIMD's increase is Floyd, Handley & Padhye's periodic-loss criterion a = 3(1 - b)/"
+        "(1 + b) (criterion='periodic'); with it a cycle lasts 5W/8 RTTs, with Yang & Lam's "
+        "pair 25W/62 ~ 2W/5. derive(GAIMD()): the gap shrinks by 7/8 per cycle (log base 8/7 = "
+        "1.143) and a cycle lasts a linear number of RTTs in W, hence O(W log_{8/7} W); "
+        "measured: analysis.fairness_scaling, two flows from (W/100, 3W/10) to within 1 packet, "
+        "exact runs, cycle engine, W = 100..6400: steps / (W ln W) stays flat (bounded: grows "
+        f"less than {ORDER_GROWTH}x); fairness_cycles against an exact run (W = 100). Rule: all "
+        "four -> reproduced.",
     )
 
 
 @claim(KEY, "simd-order", "Sec. 3.1",
-       f"SIMD with b_D = {P.SIMD_DECREASE} converges in O(W log_{P.SIMD_LOG_BASE} W) steps.")
+       f"SIMD with b_D = {P.SIMD_DECREASE} converges in O(W log_{P.SIMD_LOG_BASE} W) steps.",
+       cause="paper")
 def simd_order():
-    verdict, missing = verdict_outside_model(
-        ["SIMD increase rule (window-dependent, not linear)", "linear control"]
-    )
+    o = _orders()
+    d = o["simd"]
+    base = _log_base(d)
     inv = 1 / P.SIMD_DECREASE
     return (
         f"O(W log_{P.SIMD_LOG_BASE} W)",
-        f"1/b_D = {inv} = {float(inv):.4f} (the printed base {P.SIMD_LOG_BASE} truncates "
-        f"{float(inv):.4f})",
-        verdict,
-        f"The model has no variable for: {missing[0]}. SIMD's increase depends on the window at "
-        "the last loss, so no policy of aimdmodel runs it. What would decide it: a SIMD policy "
-        "(Jin et al. 2001) whose advance adds the same amount to every flow in a cycle; then "
-        "the gap would shrink by 15/16 per cycle exactly as for AIMD(b = 15/16).",
+        f"TCP-friendly SIMD(alpha = {o['simd_alpha']} = {float(o['simd_alpha']):.4f}, "
+        f"beta = {1 - P.SIMD_DECREASE}); steps / (W ln W) for W = 100..6400: "
+        f"{_fmt(d.ratio(1, 1))}; cycles to fairness {', '.join(map(str, d.cycles))}: "
+        f"log base {base:.3f} (b_D = 15/16 would give 1/b_D = {float(inv):.4f})",
+        verdict_from_checks([
+            _bounded(d.ratio(1, 1)),
+            abs(base - P.SIMD_LOG_BASE) <= 0.02,
+        ]),
+        "aimdmodel.policies.SIMD (Jin et al., ICNP 2001: w = w0 + alpha^2 t^2/(4 w0) t RTTs after "
+        "the last loss, w <- (1 - beta) w at a loss) with beta = 1/16 and the TCP-friendly "
+        "alpha from symbolic.tcp_friendly_increase (periodic loss); analysis.fairness_scaling: "
+        "two flows from (W/100, 3W/10) to within 1 packet, float runs, cycle engine (SIMD's "
+        "steps_to jumps whole cycles), W = 100..6400. The order O(W log W) holds (steps / "
+        f"(W ln W) grows less than {ORDER_GROWTH}x). The base does not: the printed 1.06 is "
+        "1/b_D = 16/15 truncated, the contraction of AIMD(b = 15/16), but SIMD's increase "
+        "(proportional to 1/w0) favours the smaller window, so the cycles to fairness grow "
+        "like log_b W with the measured b above (fit of cycles against ln W): SIMD converges "
+        "about as fast per cycle as GAIMD(7/8), not like AIMD(15/16). Rule: order holds, base "
+        "does not -> partly.",
     )
 
 
 @claim(KEY, "sqrt-iiad-order", "Sec. 3.1",
-       "SQRT (beta = 1/(1 - sqrt(1/W))) and IIAD converge in O(W^2) steps.")
+       "SQRT (beta = 1/(1 - sqrt(1/W))) and IIAD converge in O(W^2) steps.", cause="paper")
 def sqrt_iiad_order():
-    verdict, missing = verdict_outside_model(["binomial control (SQRT, IIAD)"])
+    o = _orders()
+    q = P.SQRT_IIAD_ORDER
+    sq, ii = o["sqrt"], o["iiad"]
+    cross = [
+        abs(o["iiad_discrete"].steps[0] / ii.steps[0] - 1),
+        *(abs(a / b - 1) for a, b in zip(o["sqrt_discrete"].steps, sq.steps[:2], strict=True)),
+    ]
     return (
-        "O(W^2)",
-        "not computable in the model",
-        verdict,
-        f"The model has no variable for: {missing[0]}: binomial increase/decrease "
-        "(w + a/w^k, w - b w^l) is not a linear control and aimdmodel has no such policy. What "
-        "would decide it: a binomial policy with advance in closed form, run through "
-        "symbolic.derive and the fairness search.",
+        f"O(W^{q})",
+        f"steps / W^{q}, W = 100..6400: SQRT {_fmt(sq.ratio(q))}, IIAD {_fmt(ii.ratio(q))}; "
+        f"IIAD steps / (W^2 ln W) {_fmt(ii.ratio(2, 1))}; SQRT steps / (W^1.5 ln W) "
+        f"{_fmt(sq.ratio(1.5, 1))}; fitted log-log slopes SQRT {sq.fitted_order():.2f}, IIAD "
+        f"{ii.fitted_order():.2f}; fluid vs discrete at W = 100 (200): within "
+        f"{100 * max(cross):.1f}%",
+        verdict_from_checks([_bounded(sq.ratio(q)), _bounded(ii.ratio(q))]),
+        "aimdmodel.policies.SQRT and IIAD (Bansal & Balakrishnan 2001: w + alpha/w^k, "
+        "w - beta w^l) with alpha = beta = 1: seed 003's SQRT decrease factor "
+        f"{P.SQRT_DECREASE_AT_W} at w = W is w - sqrt(w), i.e. beta = 1 (IIAD given the same "
+        "alpha, beta). analysis.fairness_scaling in the declared fluid limit (whole cycles in "
+        "closed form; the discrete synchronous model agrees within the percentage above where "
+        "it is affordable), two flows from (W/100, 3W/10) to within 1 packet, W = 100..6400. "
+        "SQRT: steps / W^2 falls (O(W^2) holds, loosely; the steps grow like W^1.5 ln W). "
+        f"IIAD: steps / W^2 grows {float(ii.ratio(q)[-1] / ii.ratio(q)[0]):.1f}-fold while "
+        "steps / (W^2 ln W) stays flat: IIAD needs ~0.2 W^2 ln W steps (its additive decrease "
+        "keeps the gap, the inverse increase shrinks it by a factor ~ (1 - 2/W) per cycle of "
+        "~W RTTs), so O(W^2) fails. Rule: SQRT holds, IIAD does not -> partly.",
     )
 
 

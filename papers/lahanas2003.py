@@ -72,6 +72,8 @@ __all__ = [
     "SMOOTHNESS_FC_GAIN",
     "SMOOTHNESS_MIN_WINDOW",
     "SMOOTHNESS_PERCENT",
+    "SQRT_DECREASE_AT_W",
+    "SQRT_IIAD_ORDER",
     "Eq1Check",
     "FCPlusCurrentK",
     "OneCycleScheme",
@@ -134,6 +136,12 @@ SIMD_DECREASE = Fraction(15, 16)
 """Sec. 3.1: SIMD with b_D = 15/16."""
 SIMD_LOG_BASE = 1.06
 """Sec. 3.1: SIMD converges in O(W log_1.06 W) steps (the printed base)."""
+SQRT_DECREASE_AT_W = "1/(1 - sqrt(1/W))"
+"""Sec. 3.1: "the SQRT system with beta = 1/(1 - sqrt(1/W))" (beta = 1/b_D): at w = W the
+window is multiplied by b_D = 1 - 1/sqrt(W), i.e. w - sqrt(w): Bansal & Balakrishnan's SQRT
+decrease w - beta' sqrt(w) with beta' = 1."""
+SQRT_IIAD_ORDER = 2
+"""Sec. 3.1: SQRT and IIAD converge in O(W^2) steps (the exponent of W)."""
 
 
 def caption_cycle(low: Any, rise: Any) -> tuple[Any, Any]:

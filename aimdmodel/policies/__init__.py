@@ -3,6 +3,11 @@
 =====================  =====================================================
 :mod:`.base`           :class:`Policy`, the protocol and its declarations
 :mod:`.linear`         Chiu and Jain's linear controls: AIMD, AIAD, MIMD, MIAD
+:mod:`.gaimd`          GAIMD (Yang & Lam 2000), AIMD with their TCP-friendly pair
+:mod:`.binomial`       binomial controls (Bansal & Balakrishnan 2001): IIAD, SQRT
+:mod:`.simd`           SIMD (Jin, Guo, Matta & Bestavros 2001)
+:mod:`.cubic`          CUBIC (RFC 9438)
+:mod:`.highspeed`      HighSpeed TCP (RFC 3649)
 :mod:`.fc`             AIMD-FC, AIMD-FC+ (both readings), shifted AIMD-FC
 :mod:`.new_aimd`       New-AIMD, printed and charitable readings
 :mod:`.westwood`       the Westwood rule of seed 002 (bandwidth-estimate decrease)
@@ -19,29 +24,44 @@ import dataclasses
 from typing import Any
 
 from .base import Policy
+from .binomial import IIAD, SQRT, Binomial
+from .cubic import CUBIC, CubicState
 from .fc import AIMDFC, AIMDFCPlus, AIMDFCPlusPrinted, FCPlusState, FCState, ShiftedAIMDFC
+from .gaimd import GAIMD
+from .highspeed import HighSpeed
 from .linear import AIAD, AIMD, MIAD, MIMD, LinearControl, WindowState
 from .mix import FlowMix
 from .new_aimd import NEW_AIMD_READINGS, NewAIMD, NewAIMDState
+from .simd import SIMD, SIMD_READINGS, SIMDState
 from .westwood import WestwoodRule
 
 __all__ = [
     "AIAD",
     "AIMD",
     "AIMDFC",
+    "CUBIC",
+    "GAIMD",
+    "IIAD",
     "MIAD",
     "MIMD",
     "NEW_AIMD_READINGS",
     "POLICIES",
+    "SIMD",
+    "SIMD_READINGS",
+    "SQRT",
     "AIMDFCPlus",
     "AIMDFCPlusPrinted",
+    "Binomial",
+    "CubicState",
     "FCPlusState",
     "FCState",
     "FlowMix",
+    "HighSpeed",
     "LinearControl",
     "NewAIMD",
     "NewAIMDState",
     "Policy",
+    "SIMDState",
     "ShiftedAIMDFC",
     "WestwoodRule",
     "WindowState",
@@ -62,6 +82,13 @@ POLICIES: dict[str, type[Policy]] = {
         ShiftedAIMDFC,
         NewAIMD,
         WestwoodRule,
+        GAIMD,
+        Binomial,
+        IIAD,
+        SQRT,
+        SIMD,
+        CUBIC,
+        HighSpeed,
     )
 }
 """Policy classes by their command-line name (``aimd``, ``aimd-fc``, ...)."""

@@ -68,6 +68,10 @@ class Policy:
       second argument, the bottleneck's :class:`~aimdmodel.feedback.Signal`
       (capacity and total of the step), as the Westwood rule does; such
       rules are stepped.
+    * :meth:`drift` / :meth:`fluid_advance` -- the rule's fluid limit
+      between losses (``dw/dt``, or its closed-form solution), for a rule
+      whose ``advance`` has no closed form (the binomial controls);
+      :func:`aimdmodel.symbolic.derive` builds the fluid cycle map from it.
 
     Subclasses must define ``init``, ``window``, ``increase`` and
     ``decrease``; ``advance`` defaults to looping ``increase``. They check
@@ -193,6 +197,42 @@ class Policy:
     def has_closed_form(self) -> bool:
         """True when :meth:`advance` is a closed form (not the default loop)."""
         return type(self).advance is not Policy.advance
+
+    # -- the fluid limit (declared, for the symbolic analysis) ---------------
+    def drift(self, s: tuple) -> tuple | None:
+        """Return the fluid increase ``d s / dt`` (per RTT) between losses, or None.
+
+        A rule whose increase is small per RTT (``w + alpha / w**k``) has a
+        fluid limit: between congestion events its state follows the ordinary
+        differential equation ``ds/dt = drift(s)``, ``t`` in RTTs.
+        :func:`aimdmodel.symbolic.derive` integrates it (when the policy gives
+        no :meth:`fluid_advance`) to build the fluid cycle map of a rule whose
+        ``advance`` has no closed form. The default declares none (None).
+        """
+        return None
+
+    def fluid_advance(self, s: tuple, tau: Any) -> tuple | None:
+        """Return the state after ``tau`` RTTs of the fluid increase, or None.
+
+        The closed-form solution of ``ds/dt = drift(s)`` from ``s``, ``tau``
+        real (sympy symbols included). :func:`aimdmodel.symbolic.derive` uses
+        it, when declared, in place of :meth:`advance`: the cycle map is then
+        the fluid one. The default declares none (None).
+        """
+        return None
+
+    @property
+    def has_fluid_limit(self) -> bool:
+        """True when the policy declares :meth:`fluid_advance` or :meth:`drift`.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> AIMD().has_fluid_limit
+        False
+        """
+        cls = type(self)
+        return cls.fluid_advance is not Policy.fluid_advance or cls.drift is not Policy.drift
 
     @property
     def window_floor(self) -> Any:

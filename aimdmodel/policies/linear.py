@@ -15,7 +15,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from .._arith import at_least, is_number, is_symbolic
+from .._arith import at_least, is_symbolic
 from .._validate import check_param
 from .base import Policy
 
@@ -131,21 +131,26 @@ class LinearControl(_Linear):
     """Chiu and Jain's general linear control.
 
     Increase (feedback 1): ``w <- a_i + b_i * w``; decrease (feedback 0):
-    ``w <- max(a_d + b_d * w, floor)``. The parameters must make the
-    increase an increase and the decrease a decrease (Chiu & Jain 1989):
-    ``a_i >= 0``, ``b_i >= 1`` and not both trivial; ``a_d <= 0``,
-    ``0 <= b_d <= 1`` and not both trivial. Whether the control converges to
-    fairness and efficiency is a property to test, not an input check.
+    ``w <- max(a_d + b_d * w, floor)``. Chiu & Jain (1989) study every real
+    choice of the four coefficients, including those that fail to converge
+    (an increase that shrinks, a decrease that grows, ``b_i < 1``,
+    ``a_d > 0``, ...); so does this class: any finite real coefficients are
+    accepted (every step then maps finite windows to finite windows). Whether
+    a control meets Chiu & Jain's conditions for convergence to efficiency
+    and fairness is a question for :func:`aimdmodel.analysis.chiu_jain_conditions`,
+    not an input check.
 
     Parameters
     ----------
     a_i, b_i : number
-        Additive and multiplicative coefficients of the increase.
+        Additive and multiplicative coefficients of the increase (finite reals).
     a_d, b_d : number
-        Additive and multiplicative coefficients of the decrease.
+        Additive and multiplicative coefficients of the decrease (finite reals).
     floor : number
-        No decrease takes a window below ``floor`` (default 0): a window
-        that would fall below it is set to ``floor``.
+        No decrease takes a window below ``floor`` (default 0, ``floor >= 0``):
+        a window that would fall below it is set to ``floor``. The increase is
+        not clamped (an increase with ``a_i < 0`` may take a window below 0,
+        as Chiu & Jain's equations do).
 
     Examples
     --------
@@ -153,6 +158,9 @@ class LinearControl(_Linear):
     >>> p = LinearControl(a_i=1, b_i=1, a_d=0, b_d=Fraction(1, 2))
     >>> p.window(p.decrease(p.increase(p.init(Fraction(9)))))
     Fraction(5, 1)
+    >>> q = LinearControl(a_i=1, b_i=Fraction(1, 2), a_d=1, b_d=2)   # diverges; accepted
+    >>> q.window(q.decrease(q.init(Fraction(3))))
+    Fraction(7, 1)
     """
 
     a_i: Any = 1
@@ -164,15 +172,9 @@ class LinearControl(_Linear):
     name: ClassVar[str] = "linear"
 
     def _validate(self) -> None:
-        _nonnegative("a_i", self.a_i)
-        check_param("b_i", self.b_i, lambda x: x >= 1, "b_i >= 1")
-        check_param("a_d", self.a_d, lambda x: x <= 0, "a_d <= 0")
-        check_param("b_d", self.b_d, lambda x: 0 <= x <= 1, "0 <= b_d <= 1")
+        for name in ("a_i", "b_i", "a_d", "b_d"):
+            check_param(name, getattr(self, name), lambda x: True, f"{name} a finite real number")
         _nonnegative("floor", self.floor)
-        if all(is_number(v) for v in (self.a_i, self.b_i)) and self.a_i == 0 and self.b_i == 1:
-            raise ValueError("the increase must increase: need a_i > 0 or b_i > 1")
-        if all(is_number(v) for v in (self.a_d, self.b_d)) and self.a_d == 0 and self.b_d == 1:
-            raise ValueError("the decrease must decrease: need a_d < 0 or b_d < 1")
 
     @property
     def coefficients(self) -> tuple[Any, Any, Any, Any]:

@@ -22,6 +22,13 @@ cycle), and the contraction of the difference between two flows' windows
 per congestion event. Nothing is looked up by policy class: a policy
 defined outside the library gets its closed forms the same way.
 
+A policy whose increase has no closed form in ``n`` (a binomial control,
+``w + alpha / w**k``) may declare its fluid limit (``fluid_advance`` or
+``drift``); the cycle map is then the fluid one, and :class:`ClosedForm`
+also reports the response law ``throughput ~ response_scale *
+p^(-response_exponent)`` from the leading terms of ``N`` and ``n*`` as
+``W -> oo`` (``1/(k+l+1)`` for binomial controls).
+
 Numeric parameters become exact sympy Rationals (``0.7`` is ``7/10``);
 sympy symbols stay symbols, so ``derive(AIMD(a=a, b=b))`` gives formulas in
 ``a`` and ``b``. All results are exact sympy expressions in the capacity
@@ -38,7 +45,8 @@ One module per step:
 :mod:`.render`         the Markdown + LaTeX derivation, the summary table
 :mod:`.closed_form`    :class:`ClosedForm` and :func:`derive`
 :mod:`.fairness`       :func:`fairness_cycles` (seed 003's ``1 + lg max``)
-:mod:`.tcp_friendly`   :func:`tcp_friendly_increase`
+:mod:`.drift`          the fluid increase a policy declares (``fluid_advance``/``drift``)
+:mod:`.tcp_friendly`   :func:`tcp_friendly_increase` (both published criteria)
 :mod:`.matrix`         :func:`matrix_model`: unequal AIMD flows (Perron, lambda_2)
 =====================  ======================================================
 
@@ -56,9 +64,10 @@ from .closed_form import ClosedForm, derive
 from .fairness import FairnessCycles, fairness_cycles
 from .matrix import MatrixModel, matrix_model
 from .symbols import W
-from .tcp_friendly import tcp_friendly_increase
+from .tcp_friendly import TCP_FRIENDLY_CRITERIA, tcp_friendly_increase
 
 __all__ = [
+    "TCP_FRIENDLY_CRITERIA",
     "ClosedForm",
     "FairnessCycles",
     "MatrixModel",

@@ -18,7 +18,7 @@ from .cycle_map import build_cycle_map
 from .policy_run import symbolic_run
 from .render import RESULT_FIELDS, derivation_text, summary_text
 from .solve import solve
-from .symbols import RESERVED, sympified
+from .symbols import RESERVED, Undecided, sympified
 
 __all__ = ["ClosedForm", "derive"]
 
@@ -68,10 +68,22 @@ class ClosedForm:
         loss per cycle the loss rate is ``p = 1/N``.
     response_constant : sympy.Expr or None
         ``C = sqrt(N) / cycle_length``: throughput ``N / cycle_length``
-        packets per RTT equals ``C / sqrt(p)``.
+        packets per RTT equals ``C / sqrt(p)``. When that ratio depends on
+        ``W`` but tends to a constant as ``W -> oo`` (a fluid binomial
+        control with ``k + l = 1``: throughput ``~ 1/sqrt(p)`` to leading
+        order), the constant is that limit, and a note says so.
     contraction : sympy.Expr or None
         Factor by which the difference between two flows' windows shrinks
         at every congestion event (None when it is not a constant factor).
+    response_exponent : sympy.Expr or None
+        ``e`` with throughput ``~ p^(-e)`` as ``W -> oo`` (one loss per
+        cycle, ``p = 1/N``): the order in ``W`` of the throughput ``N / n*``
+        over the order of ``N``. 1/2 for AIMD-like rules;
+        ``1/(k + l + 1)`` for a binomial control.
+    response_scale : sympy.Expr or None
+        ``lim (N / n*) / N^e`` as ``W -> oo``: throughput
+        ``~ response_scale * p^(-e)`` packets per RTT to leading order
+        (equal to ``response_constant`` when ``e = 1/2``).
     map_eigenvalues : tuple or None
         Eigenvalues (with multiplicity) of the Jacobian of the cycle map
         ``s_j -> s_{j+1}`` at the fixed point, ``n_j`` eliminated through the
@@ -108,6 +120,8 @@ class ClosedForm:
     efficiency: Any
     packets_per_cycle: Any
     response_constant: Any
+    response_exponent: Any
+    response_scale: Any
     contraction: Any
     map_eigenvalues: tuple | None
     reason: str | None
@@ -165,7 +179,7 @@ class ClosedForm:
 
 
 _DICT_ORDER = ("cycle_length", "min_window", "efficiency", "packets_per_cycle",
-               "response_constant", "contraction")
+               "response_constant", "response_exponent", "response_scale", "contraction")
 
 
 def _checked(policy: Any, flows: Any) -> tuple[Policy, int]:
@@ -173,10 +187,11 @@ def _checked(policy: Any, flows: Any) -> tuple[Policy, int]:
     if not isinstance(policy, Policy):
         raise TypeError(f"policy must be an aimdmodel Policy, got {policy!r}")
     m = check_count("flows", flows, minimum=1, optional=False)
-    if not policy.has_closed_form:
+    if not (policy.has_closed_form or policy.has_fluid_limit):
         raise TypeError(
-            f"policy: derive needs a closed-form advance(s, n) accepting a symbolic n; "
-            f"{type(policy).__name__} only loops increase()"
+            f"policy: derive needs a closed-form advance(s, n) accepting a symbolic n, or a "
+            f"declared fluid limit (fluid_advance or drift); {type(policy).__name__} only "
+            "loops increase()"
         )
     pol = sympified(policy)
     for name, value in pol.params().items():
@@ -197,8 +212,11 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
     ----------
     policy : Policy
         Any policy with a closed-form ``advance(s, n)`` that accepts a
-        symbolic ``n`` (:attr:`Policy.has_closed_form`); parameters may be
-        numbers (made exact) or sympy symbols.
+        symbolic ``n`` (:attr:`Policy.has_closed_form`), or with a declared
+        fluid limit (``fluid_advance`` or ``drift``, :mod:`.drift`), which is
+        then used in place of ``advance`` (the fluid cycle map, ``n_j`` the
+        real time between losses); parameters may be numbers (made exact) or
+        sympy symbols.
     flows : int
         Number ``m >= 1`` of equal flows sharing the capacity (default 1).
 
@@ -250,17 +268,42 @@ def derive(policy: Policy, *, flows: int = 1) -> ClosedForm:
     (b + 1)/2
     >>> derive(AIMD()).response_constant
     sqrt(6)/2
+    >>> from aimdmodel.policies import Binomial
+    >>> cf = derive(Binomial(k=1, l=1, alpha=1, beta=sympy.Rational(1, 2)))
+    >>> cf.cycle_length, cf.response_exponent      # throughput ~ p^(-1/(k+l+1))
+    (3*W**2/8, 1/3)
     """
     pol, flows = _checked(policy, flows)
-    cmap = build_cycle_map(symbolic_run(pol, flows))
-    solved = solve(cmap)
+    try:
+        cmap = build_cycle_map(symbolic_run(pol, flows))
+    except Undecided as exc:  # a declared drift sympy cannot integrate
+        return _not_built(pol, flows, str(exc))
+    return _closed_form(pol, flows, cmap, solve(cmap))
+
+
+def _closed_form(policy: Policy, flows: int, cmap: Any, solved: Any) -> ClosedForm:
+    """Return the :class:`ClosedForm` of a built and solved cycle map."""
     return ClosedForm(
-        policy=pol, flows=flows, cycle_map=cmap.equations, congestion=cmap.congestion,
+        policy=policy, flows=flows, cycle_map=cmap.equations, congestion=cmap.congestion,
         fixed_point=solved.fixed_point, cycle_length=solved.cycle_length,
         min_window=solved.min_window, efficiency=solved.efficiency,
         packets_per_cycle=solved.packets_per_cycle,
-        response_constant=solved.response_constant, contraction=solved.contraction,
+        response_constant=solved.response_constant,
+        response_exponent=solved.response_exponent, response_scale=solved.response_scale,
+        contraction=solved.contraction,
         map_eigenvalues=solved.map_eigenvalues, reason=solved.reason,
         success=solved.success, message=solved.message, notes=solved.notes,
         derivation=derivation_text(cmap, solved),
     )
+
+
+def _not_built(policy: Policy, flows: int, message: str) -> ClosedForm:
+    """Return the result when the cycle map could not be built (sympy could not integrate)."""
+    empty = dict.fromkeys(
+        ("fixed_point", "cycle_length", "min_window", "efficiency", "packets_per_cycle",
+         "response_constant", "response_exponent", "response_scale", "contraction",
+         "map_eigenvalues", "reason")
+    )
+    return ClosedForm(policy=policy, flows=flows, cycle_map={}, congestion=None, **empty,
+                      success=False, message=message, notes=(),
+                      derivation=f"**Not solved:** {message}\n")

@@ -14,7 +14,10 @@
   not describe the system, and :func:`derive` says so);
 * a rule that declares ``uses_signal`` (the Westwood rule) receives, at the
   decrease, the bottleneck's signal at the fluid congestion event: capacity
-  ``W`` and windows' sum ``W`` (the congestion condition of the cycle map).
+  ``W`` and windows' sum ``W`` (the congestion condition of the cycle map);
+* a rule that declares a fluid limit (``fluid_advance`` or ``drift``, e.g. the
+  binomial controls) increases by it (:mod:`.drift`): the cycle map is then
+  the fluid one, ``n_j`` the real time (RTTs) between congestion events.
 
 Every error the policy's code raises on symbols becomes a ValueError naming
 ``policy`` and what failed.
@@ -31,6 +34,7 @@ import sympy
 
 from ..feedback import Signal
 from ..policies import Policy
+from .drift import Advance, fluid_advance_of
 from .symbols import W, as_expr
 
 __all__ = ["FLUID_SIGNAL", "SymbolicRun", "symbolic_run"]
@@ -91,6 +95,10 @@ class SymbolicRun:
     shared : tuple of str or None
         Fields shared by all flows; None when the state is per flow (the
         methods then run on scalars).
+    fluid : callable or None
+        The declared fluid increase ``(state, tau) -> state`` (from
+        :func:`.drift.fluid_advance_of`), used in place of ``advance``; None
+        when the policy declares none.
 
     Examples
     --------
@@ -103,6 +111,36 @@ class SymbolicRun:
     policy: Policy
     flows: int
     shared: tuple[str, ...] | None
+    fluid: Advance | None = None
+
+    @property
+    def increase_note(self) -> str | None:
+        """Say that the increase is the declared fluid limit (None when it is ``advance``).
+
+        Examples
+        --------
+        >>> from aimdmodel.policies import IIAD
+        >>> symbolic_run(IIAD(), 1).increase_note.split(":")[0]
+        'fluid limit'
+        """
+        if self.fluid is None:
+            return None
+        return (
+            "fluid limit: the increase is the policy's declared fluid advance (dw/dt between "
+            "losses), so n_j is the real time in RTTs between congestion events; the discrete "
+            "rule differs by O(1) per cycle"
+        )
+
+    def _advance(self, s: Any, n: Any) -> Any:
+        if self.fluid is None:
+            return _call(self.policy, "advance", s, n)
+        try:
+            return self.fluid(s, n)
+        except (TypeError, ValueError, ArithmeticError, AttributeError) as exc:
+            raise ValueError(
+                f"policy: the fluid advance of {type(self.policy).__name__} does not run on "
+                f"sympy symbols ({type(exc).__name__}: {exc})"
+            ) from exc
 
     @property
     def signal_note(self) -> str | None:
@@ -132,8 +170,8 @@ class SymbolicRun:
     def advance(self, s: tuple, n: Any) -> tuple:
         """Return ``advance(s, n)`` as one flow's state."""
         if self.shared is None:
-            return _call(self.policy, "advance", s, n)
-        return self._unwrap(_call(self.policy, "advance", self._wrap(s), n), "advance")
+            return self._advance(s, n)
+        return self._unwrap(self._advance(self._wrap(s), n), "advance")
 
     def decrease(self, s: tuple) -> tuple:
         """Return ``decrease(s)`` (with the fluid signal if the rule uses one)."""
@@ -161,7 +199,7 @@ class SymbolicRun:
         if self.shared is None:
             return tuple(self.decrease(self.advance(s, n)) for s in pair)
         extra = (FLUID_SIGNAL,) if self.policy.uses_signal else ()
-        return _call(self.policy, "decrease", _call(self.policy, "advance", pair, n), *extra)
+        return _call(self.policy, "decrease", self._advance(pair, n), *extra)
 
     def pair_difference(self, pair: Any) -> Any:
         """Return the first flow's window minus the second's."""
@@ -196,6 +234,11 @@ class SymbolicRun:
 def symbolic_run(policy: Policy, flows: int) -> SymbolicRun:
     """Return how ``policy``'s code runs on sympy expressions for ``flows`` equal flows.
 
+    Raises
+    ------
+    Undecided
+        The policy declares a drift that sympy cannot integrate.
+
     Examples
     --------
     >>> from aimdmodel.policies import AIMDFCPlus, AIMDFCPlusPrinted
@@ -204,4 +247,5 @@ def symbolic_run(policy: Policy, flows: int) -> SymbolicRun:
     >>> symbolic_run(AIMDFCPlusPrinted(), 1).shared
     ('dw', 'last_k')
     """
-    return SymbolicRun(policy=policy, flows=flows, shared=_shared_fields(policy))
+    return SymbolicRun(policy=policy, flows=flows, shared=_shared_fields(policy),
+                       fluid=fluid_advance_of(policy))

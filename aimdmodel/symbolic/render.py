@@ -24,6 +24,8 @@ RESULT_FIELDS = (
     "cycle_length",
     "packets_per_cycle",
     "response_constant",
+    "response_exponent",
+    "response_scale",
     "contraction",
 )
 """The closed forms a :class:`~.closed_form.ClosedForm` reports, in table order."""
@@ -88,6 +90,14 @@ def _fixed_point_lines(solved: Solved) -> list[str]:
         f"$$C = \\frac{{\\sqrt{{N}}}}{{n^*}} = {sympy.latex(solved.response_constant)}$$",
         "",
     ]
+    if solved.response_exponent is not None:
+        scale = "" if solved.response_scale is None else sympy.latex(solved.response_scale)
+        lines += [
+            "To leading order as $W \\to \\infty$ (leading terms of $N$ and $n^*$): "
+            f"throughput $N/n^* \\sim {scale}\\, p^{{-{sympy.latex(solved.response_exponent)}}}$ "
+            "packets per RTT.",
+            "",
+        ]
     if solved.map_eigenvalues is not None:
         lines += [
             "Jacobian of the cycle map at the fixed point ($n_j$ eliminated through the "

@@ -26,7 +26,7 @@ import sympy
 from .cycle_map import CycleMap, difference_ratio
 from .symbols import TAU, N, Undecided, W, as_expr, simp
 
-__all__ = ["KINDS", "FixedPoints", "Solved", "fixed_points", "solve"]
+__all__ = ["KINDS", "FixedPoints", "Solved", "fixed_points", "response_law", "solve"]
 
 KINDS = ("sawtooth", "zero", "negative", "none", "undecided")
 """How a cycle map was classified: fixed point with ``n* > 0``, with ``n* = 0``,
@@ -87,6 +87,8 @@ class Solved:
     efficiency: Any = None
     packets_per_cycle: Any = None
     response_constant: Any = None
+    response_exponent: Any = None
+    response_scale: Any = None
     integrand: Any = None
     map_eigenvalues: tuple | None = None
     ratio: Any = None
@@ -304,26 +306,93 @@ def _sawtooth(cmap: CycleMap, good: list) -> dict[str, Any]:
     s_star = cmap.state_type(*fp.values())
     m = sympy.Integer(cmap.flows)
     min_window = simp(m * cmap.run.window(s_star) / W)
-    total = m * cmap.run.window(cmap.run.advance(s_star, TAU))
-    area = sympy.integrate(total, (TAU, 0, n_star))
+    total = _large_w(m * cmap.run.window(cmap.run.advance(s_star, TAU)), notes)
+    area = _large_w(sympy.integrate(total, (TAU, 0, n_star)), notes)
     if area.has(sympy.Integral):
         raise Undecided(f"sympy could not integrate the windows' sum {total} over a cycle")
     efficiency = simp(area / (n_star * W))
     packets = simp(area / m)
     response = simp(sympy.sqrt(packets) / n_star)
-    if W in response.free_symbols:
+    exponent, scale, law_notes = response_law(packets, n_star)
+    if W in response.free_symbols and exponent == sympy.Rational(1, 2) and scale is not None:
         notes.append(
-            "the response constant depends on W: the cycle length does not scale with W, "
-            "so throughput is not C/sqrt(p) with a constant C (and the continuous-n "
-            "fluid limit is not the large-W limit of the discrete iteration)"
+            f"sqrt(N)/n* = {response} depends on W; its limit as W -> oo, {scale}, is the "
+            "response constant (throughput C/sqrt(p) to leading order in W)"
+        )
+        response = scale
+    elif W in response.free_symbols:
+        law = "" if exponent is None else f" (it is ~ p^(-{exponent}) as W -> oo)"
+        flat = W not in n_star.free_symbols
+        notes.append(
+            "the response constant depends on W: throughput is not C/sqrt(p) with a constant "
+            "C" + law + ("; the cycle length does not scale with W, so the continuous-n fluid "
+                         "limit is not the large-W limit of the discrete iteration" if flat else "")
         )
     eigenvalues, eigen_notes = _map_eigenvalues(cmap, sol)
     return dict(
         kind="sawtooth", point=fp, n_star=n_star, min_window=min_window,
         efficiency=efficiency, packets_per_cycle=packets, response_constant=response,
-        integrand=total, map_eigenvalues=eigenvalues, notes=(*notes, *eigen_notes),
+        response_exponent=exponent, response_scale=scale,
+        integrand=total, map_eigenvalues=eigenvalues,
+        notes=(*notes, *law_notes, *eigen_notes),
         message=f"fixed point found, cycle length n* = {n_star}",
     )
+
+
+def _large_w(expr: Any, notes: list[str]) -> Any:
+    """Resolve ``Abs(e)`` in ``expr`` by the sign of ``e`` for large ``W`` (noted).
+
+    A fluid advance with a root (``sqrt(w^2 + 2 alpha tau)``) gives ``Abs``
+    of the fixed point's windows, whose sign the real symbols leave open;
+    windows are positive for ``W`` large enough.
+    """
+    expr = as_expr(expr)
+    for a in sorted(expr.atoms(sympy.Abs), key=sympy.default_sort_key):
+        sign = _fluid_limit_sign(a.args[0])
+        if sign is None:
+            continue
+        expr = expr.xreplace({a: a.args[0] if sign else -a.args[0]})
+        note = f"|{a.args[0]}| taken as {'+' if sign else '-'}({a.args[0]}), its sign for large W"
+        if note not in notes:
+            notes.append(note)
+    return expr
+
+
+def _leading(expr: Any) -> tuple[Any, Any]:
+    """Return ``(c, q)`` with ``expr ~ c W^q`` as ``W -> oo`` (sympy's leading term)."""
+    x = sympy.Symbol("x_lead", positive=True)
+    term = as_expr(expr).subs(W, 1 / x).as_leading_term(x)
+    c, q = term.as_coeff_exponent(x)
+    if c.has(x) or c.is_zero:
+        raise ValueError(f"no leading power of W in {expr}")
+    return sympy.simplify(c), -q
+
+
+def response_law(packets: Any, n_star: Any) -> tuple[Any, Any, tuple[str, ...]]:
+    """Return ``(e, scale, notes)``: throughput ``N/n* ~ scale * p^(-e)`` as ``W -> oo``.
+
+    One loss per cycle, ``p = 1/N``. With ``N ~ c_N W^q_N`` and
+    ``n* ~ c_n W^q_n`` (leading terms as ``W -> oo``), the throughput is
+    ``~ (c_N/c_n) W^(q_N - q_n)``, so ``e = (q_N - q_n)/q_N`` and
+    ``scale = (c_N/c_n) / c_N^e``. None (with a note) when ``N`` does not
+    grow with ``W`` or sympy finds no leading term.
+
+    Examples
+    --------
+    >>> response_law(3 * W**2 / 8, W / 2)
+    (1/2, sqrt(6)/2, ())
+    """
+    try:
+        (c_n, q_n), (c_t, q_t) = _leading(packets), _leading(n_star)
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        return None, None, (f"sympy found no leading term for the response law ({exc})",)
+    if not (q_n.is_positive and q_t.is_number):
+        return None, None, ()
+    e = sympy.nsimplify((q_n - q_t) / q_n)
+    scale = simp((c_n / c_t) / c_n**e)
+    if not (scale.is_positive is not False and scale.is_finite is not False):
+        return e, None, (f"the response law's scale (N/n*)/N^{e} -> {scale}",)
+    return e, scale, ()
 
 
 def _map_eigenvalues(cmap: CycleMap, sol: dict) -> tuple[tuple | None, tuple[str, ...]]:
@@ -380,8 +449,9 @@ def solve(cmap: CycleMap) -> Solved:
     >>> s.kind, s.success, s.fixed_point
     ('negative', True, None)
     """
-    signal = cmap.run.signal_note
-    notes: tuple[str, ...] = (signal,) if signal else ()
+    notes: tuple[str, ...] = tuple(
+        note for note in (cmap.run.signal_note, cmap.run.increase_note) if note
+    )
     ratio: Any = None
     try:
         found = fixed_points(cmap)
