@@ -654,21 +654,61 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
 # --------------------------------------------------------------------------
 # derive and sweep
 # --------------------------------------------------------------------------
-def _derive(args: argparse.Namespace) -> str:
+_SYMPY_NAMES = frozenset({"E", "I", "S", "N", "O", "Q", "pi", "oo", "nan", "zoo", "W", "n_j",
+                           "tau"})
+"""Names a derive symbol may not take: sympy's constants and derive's own symbols."""
+
+
+def parameter_symbol(cls: type, name: str, text: str) -> Any:
+    """Make the sympy symbol of parameter ``name`` of policy class ``cls``, with its domain.
+
+    The sign assumptions come from the policy's own parameter checks: the
+    symbol is ``positive`` when the class refuses 0, ``nonnegative`` when it
+    refuses negative values, ``nonpositive`` when it refuses positive ones,
+    else only ``real``. Names that clash with sympy constants or with
+    derive's symbols (E, I, pi, oo, N, W, ...) are refused.
+
+    Examples
+    --------
+    >>> from aimdmodel.policies import AIMD, LinearControl
+    >>> parameter_symbol(AIMD, "b", "b").assumptions0["positive"]
+    True
+    >>> parameter_symbol(LinearControl, "a_d", "d").is_positive is None
+    True
+    """
     import sympy
 
+    if not text.isidentifier():
+        raise ValueError(f"--param {name} must be a number (0.5, 1/2) or a symbol name (b), "
+                         f"got {text!r}")
+    if text in _SYMPY_NAMES:
+        raise ValueError(f"--param {name}={text}: {text!r} is a sympy constant or one of "
+                         "derive's symbols; choose another name")
+    accepts = {}
+    for label, probe in (("neg", Fraction(-1, 3)), ("zero", Fraction(0)), ("pos", Fraction(1, 3))):
+        try:
+            cls(**{name: probe})
+            accepts[label] = True
+        except (ValueError, TypeError):
+            accepts[label] = False
+    if not accepts["neg"] and not accepts["zero"]:
+        return sympy.Symbol(text, positive=True)
+    if not accepts["neg"]:
+        return sympy.Symbol(text, nonnegative=True)
+    if not accepts["pos"]:
+        return sympy.Symbol(text, nonpositive=True)
+    return sympy.Symbol(text, real=True)
+
+
+def _derive(args: argparse.Namespace) -> str:
     from .symbolic import derive
 
-    fields = {f.name: f for f in dataclasses.fields(POLICIES[args.name])}
+    cls = POLICIES[args.name]
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     params: dict[str, Any] = {}
     for name, value in parse_params(args.param).items():
         if isinstance(value, str) and name in fields and not isinstance(fields[name].default, str):
-            if not value.isidentifier():
-                raise ValueError(
-                    f"--param {name} must be a number (0.5, 1/2) or a symbol name (b), "
-                    f"got {value!r}"
-                )
-            value = sympy.Symbol(value, positive=True)
+            value = parameter_symbol(cls, name, value)
         params[name] = value
     cf = derive(make_policy(args.name, **params), flows=args.flows)
     if args.format == "json":

@@ -483,3 +483,15 @@ def test_scenario_errors_exit_2_with_one_line(capsys, argv, needle):
     err = capsys.readouterr().err.strip()
     assert "\n" not in err
     assert needle in err
+
+
+def test_derive_symbols_take_their_parameters_domain(capsys):
+    from aimdmodel.cli import parameter_symbol
+    from aimdmodel.policies import AIMD, LinearControl
+
+    assert parameter_symbol(AIMD, "b", "b").is_positive
+    assert parameter_symbol(AIMD, "floor", "f").is_nonnegative
+    assert parameter_symbol(LinearControl, "a_d", "d").is_positive is None  # any real, now
+    for clash in ("E", "I", "pi", "oo", "S", "N", "W"):
+        assert main(["derive", "aimd", "--param", f"b={clash}"]) == 2
+        assert "sympy constant" in capsys.readouterr().err
