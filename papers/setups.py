@@ -325,7 +325,7 @@ SEED003_CHURN = Setup(
         _p("packet_size", 1000, "Agent/TCP packetSize_ 1000 bytes, " + NS2),
         _p("replications", 10, "the paper averages 30 experiments; 10 here for time"),
     ),
-    {"ledger": ({"replications": 2}, "two replications")},
+    {"ledger": ({"replications": 4}, "four replications")},
 )
 
 # --------------------------------------------------------------------------
