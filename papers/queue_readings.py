@@ -118,6 +118,15 @@ def pair_order(g: seeds.RobustnessData, a: str, b: str) -> dict[str, float]:
 
     ``D_a - D_b = sum_e S_b(e) - S_a(e)`` does not depend on the other
     algorithms of the set A.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIAD, AIMD
+    >>> g = seeds.robustness_grid({"M": AIMD(b=0.8), "D": AIAD(d=3)}, environments=("CL",),
+    ...                           duration=6.0, warmup=1.0, settings=(("reno", "droptail"),))
+    >>> order = pair_order(g, "M", "D")
+    >>> list(order), order["Reno+DropTail"] == g.scores(0).D["M"] - g.scores(0).D["D"]
+    (['Reno+DropTail'], True)
     """
     return {name: float(g.scores(name).D[a] - g.scores(name).D[b]) for name in g.setting_names}
 
@@ -146,7 +155,16 @@ def grid_means(g: seeds.RobustnessData, setting: str) -> dict[str, dict[str, flo
 
 def env_ranks(g: seeds.RobustnessData, setting: str,
               environments: Sequence[str]) -> dict[str, dict[str, str]]:
-    """The best and the worst policy by goodput in each of the given environments."""
+    """The best and the worst policy by goodput in each of the given environments.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> g = seeds.robustness_grid({"A": AIMD()}, environments=("CL", "SQH"), duration=6.0,
+    ...                           warmup=1.0, settings=(("sack", "droptail"),))
+    >>> env_ranks(g, "SACK+DropTail", ["SQH"])
+    {'best': {'SQH': 'A'}, 'worst': {'SQH': 'A'}}
+    """
     s = g.setting_names.index(setting)
     good = g.goodput[s]
     out: dict[str, dict[str, str]] = {"best": {}, "worst": {}}
@@ -160,7 +178,19 @@ def env_ranks(g: seeds.RobustnessData, setting: str,
 def sweep_means(d: seeds.FlowsSweepData) -> dict[str, dict[str, float]]:
     """Each policy's utilization (%), mean transfer time (s) and queueing delay (ms), averaged
     over the flow counts (with ``_sem``), and its utilization (%) at the fewest and at the
-    most flows (with ``_sem``)."""
+    most flows (with ``_sem``).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, AIMDFC
+    >>> d = seeds.flows_sweep({"A": AIMD(), "F": AIMDFC()}, (2, 4), link_rate=5e6,
+    ...                       duration=8.0)
+    >>> m = sweep_means(d)
+    >>> sorted(m)[:2], bool(0 < m["utilization"]["A"] <= 100)
+    (['queueing_delay', 'queueing_delay_sem'], True)
+    >>> sorted(sweep_gains(d, "A"))
+    ['F', 'F_sem', 'jain F', 'jain F_sem']
+    """
     out: dict[str, dict[str, float]] = {}
     for name, m, k in (("utilization", "utilization", 100), ("transfer_time", "transfer_time", 1),
                        ("queueing_delay", "queueing_delay", 1e3)):
@@ -176,7 +206,10 @@ def sweep_means(d: seeds.FlowsSweepData) -> dict[str, dict[str, float]]:
 
 def sweep_gains(d: seeds.FlowsSweepData, base: str) -> dict[str, dict[int, float]]:
     """Each policy's goodput gain over ``base`` in percentage points of the link per flow
-    count (with ``_sem``), and its Jain's index minus ``base``'s."""
+    count (with ``_sem``), and its Jain's index minus ``base``'s (with ``_sem``).
+
+    See :func:`sweep_means` for an example.
+    """
     i = d.policies.index(base)
     k = 100 / d.setup["link_rate"]
     se = d.sem.get("goodput", np.full(d.goodput.shape, np.nan))
@@ -198,7 +231,17 @@ def sweep_gains(d: seeds.FlowsSweepData, base: str) -> dict[str, dict[int, float
 
 def churn_gains(c: seeds.ChurnData, base: str) -> dict[str, list[float]]:
     """Each policy's goodput gain over ``base`` per period, in percentage points of the link
-    (with ``_sem``)."""
+    (with ``_sem``).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, AIMDFC
+    >>> c = seeds.churn({"A": AIMD(), "F": AIMDFC()}, groups=2, group_size=1, period=3.0,
+    ...                 link_rate=5e6)
+    >>> g = churn_gains(c, "A")
+    >>> sorted(g), len(g["F"])
+    (['F', 'F_sem'], 2)
+    """
     i = c.policies.index(base)
     k = 100 / c.setup["link_rate"]
     se = c.sem.get("goodput", np.full(c.goodput.shape, np.nan))
@@ -212,7 +255,14 @@ def churn_gains(c: seeds.ChurnData, base: str) -> dict[str, list[float]]:
 
 
 def random_loss_summary(d: seeds.RandomLossData) -> dict[str, dict[float, float]]:
-    """Per variant: goodput (Mb/s) and measured loss rate (%) at each random loss rate."""
+    """Per variant: goodput (Mb/s) and measured loss rate (%) at each random loss rate.
+
+    Examples
+    --------
+    >>> d = seeds.random_loss(("reno",), [0.01], duration=8.0, warmup=2.0)
+    >>> sorted(random_loss_summary(d))
+    ['loss reno', 'reno']
+    """
     out: dict[str, dict[float, float]] = {}
     for k, v in enumerate(d.variants):
         out[v] = {float(p): float(g) / 1e6 for p, g in zip(d.loss_rates, d.goodput[k],

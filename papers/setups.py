@@ -60,6 +60,12 @@ class Parameter:
         Printed: how the value appears in the phrase.
     kwarg : bool
         Whether ``name`` is passed to the library function.
+
+    Examples
+    --------
+    >>> p = SETUPS["seed000-transfers"].parameters[3]
+    >>> p.name, p.value, p.printed, p.shown in p.note
+    ('buffer', 100, True, True)
     """
 
     name: str
@@ -124,6 +130,12 @@ class Setup:
     parameters : tuple of Parameter
     scales : mapping
         ``scale -> (overrides, why)``: the values that differ at that scale.
+
+    Examples
+    --------
+    >>> s = SETUPS["seed003-churn"]
+    >>> s.function, s.kwargs("full")["group_size"], s.kwargs("ledger")["replications"]
+    ('churn', 30, 4)
     """
 
     name: str

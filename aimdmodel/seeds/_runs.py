@@ -47,6 +47,13 @@ class Task:
         to a worker process).
     replications : int
     options : QueueOptions
+
+    Examples
+    --------
+    >>> from aimdmodel.scenario import Flow, Scenario
+    >>> t = Task("k", Scenario(flows=(Flow(),), duration=2.0), lambda r: {"n": r.n_flows})
+    >>> t()
+    {'n': 1}
     """
 
     key: Hashable

@@ -158,7 +158,16 @@ class RobustnessData:
         return int(setting)
 
     def values(self, setting: int | str, metric: str = "goodput") -> dict[str, dict[str, float]]:
-        """``{policy: {environment: score}}`` of one setting."""
+        """Return ``{policy: {environment: score}}`` of one setting.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> g = robustness_grid({"A": AIMD()}, environments=("CL",), duration=6.0, warmup=1.0,
+        ...                     settings=(("reno", "droptail"),))
+        >>> list(g.values(0, "loss")["A"])
+        ['CL']
+        """
         check_choice("metric", metric, tuple(ROBUSTNESS_METRICS))
         s, arr = self._setting(setting), getattr(self, metric)
         return {p: {e: float(arr[s, i, j]) for j, e in enumerate(self.environments)}
