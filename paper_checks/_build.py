@@ -38,7 +38,8 @@ from papers import texts
 
 from .ledger import Claim, cause_of
 
-__all__ = ["ON_SHARED", "REGISTRY", "SHARED", "ClaimSpec", "build", "claim", "shared"]
+__all__ = ["ON_SHARED", "REGISTRY", "SHARED", "SHARED_RUNS", "ClaimSpec", "build", "claim",
+           "shared", "shared_run"]
 
 Result = tuple[str, ...]
 """What a claim function returns: ``(claimed, computed, verdict, evidence[, cause])``."""
@@ -50,12 +51,11 @@ ON_SHARED: list[Callable[[Any], None]] = []
 """Hooks called with every value a :func:`shared` set-up returns (cached or not)."""
 
 
-def shared(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Cache a set-up shared by several claims (as ``functools.cache``).
+SHARED_RUNS: list[Callable[..., Any]] = []
+"""Every :func:`shared_run` set-up (each has ``cache_clear``)."""
 
-    Every value it returns, computed or from the cache, also goes to the hooks
-    in :data:`ON_SHARED` (none in a normal run).
-    """
+
+def _cached(fn: Callable[..., Any], registry: list[Callable[..., Any]]) -> Callable[..., Any]:
     cached = functools.cache(fn)
 
     @functools.wraps(fn)
@@ -66,8 +66,28 @@ def shared(fn: Callable[..., Any]) -> Callable[..., Any]:
         return value
 
     wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-    SHARED.append(wrapper)
+    registry.append(wrapper)
     return wrapper
+
+
+def shared(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Cache a set-up shared by several claims (as ``functools.cache``).
+
+    Every value it returns, computed or from the cache, also goes to the hooks
+    in :data:`ON_SHARED` (none in a normal run).
+    """
+    return _cached(fn, SHARED)
+
+
+def shared_run(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Cache a queue-model experiment shared by several claims, as :func:`shared` does.
+
+    Kept apart (:data:`SHARED_RUNS`) because nothing of the synchronous model
+    enters it (no congestion comparison): a check that reruns the ledger
+    under another comparison, and clears :data:`SHARED` for it, reuses these
+    runs instead of repeating the slowest part of the ledger.
+    """
+    return _cached(fn, SHARED_RUNS)
 
 
 def _shown(quote: texts.Quote, evidence: str) -> bool:

@@ -8,9 +8,10 @@ rule written next to the claim.
 
 Why a claim is not reproduced (``refuted`` or ``partly``) is said by its
 ``cause``, one of :data:`CAUSES`: the paper itself (its analysis, data or
-text), a convention or arithmetic the paper did not use, a typo, or a part
-that needs what the synchronous model lacks. The rule :func:`cause_of` keeps
-a cause only where the verdict needs one.
+text), a convention or arithmetic the paper did not use, a typo, a simulator
+result that the queue model (run with the set-up the row states) does not
+reproduce, or a part that needs what no model here has. The rule
+:func:`cause_of` keeps a cause only where the verdict needs one.
 
 A claim rests on computation (``basis="computed"``: simulation, closed form,
 search, arithmetic on the paper's numbers) or on the paper's own words
@@ -29,9 +30,15 @@ The four verdicts:
     the statement holds only under a stated condition (and that condition was
     verified by computation), or only some of its parts hold.
 ``outside-model``
-    the claim is about a quantity the synchronous binary-feedback model has no
-    variable for (checked against :data:`MODEL_QUANTITIES`); the evidence says
-    what would decide it.
+    the claim is about a quantity that neither the synchronous binary-feedback
+    model nor the round-based queue model has a variable for (checked against
+    :data:`MODEL_QUANTITIES` and :data:`QUEUE_MODEL_QUANTITIES`); the evidence
+    says what would decide it.
+
+A claim about a simulator measurement (NS-2, NCTUns) that the queue model can
+rerun is decided at the level the model supports: rankings and trends under
+the set-up the row states (:mod:`papers.setups`: every parameter the paper
+prints, and the value chosen for each one it does not).
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ __all__ = [
     "BASES",
     "CAUSES",
     "MODEL_QUANTITIES",
+    "QUEUE_MODEL_QUANTITIES",
     "VERDICTS",
     "Claim",
     "cause_of",
@@ -67,8 +75,11 @@ CAUSES: dict[str, str] = {
                   "congestion comparison, a reading of its words)",
     "typo": "a misprint: a formula, number, label or line that contradicts the paper's own "
             "derivation or data elsewhere",
-    "outside": "a part of the claim needs what the synchronous model lacks (decided later "
-               "by the queue model)",
+    "simulator": "a simulator measurement of the paper that the queue model, run with the "
+                 "set-up the row states, does not reproduce (the model's simplifications or a "
+                 "parameter the paper does not print may be the reason; the row says which "
+                 "were chosen)",
+    "outside": "a part of the claim needs what no model here has (the row says what)",
 }
 """Why a claim is not reproduced, in the order the summaries count them."""
 
@@ -97,9 +108,42 @@ MODEL_QUANTITIES: frozenset[str] = frozenset(
 )
 """What the synchronous binary-feedback model (aimdmodel) has a variable for.
 
-A claim that needs anything else (a queue, a delay, a loss-recovery scheme, a
-simulator's measurement) is outside the model; :func:`verdict_outside_model`
-checks the claim's declared needs against this set.
+A claim that needs anything else (a queue, a delay, a loss-recovery scheme) is
+outside the synchronous model and goes to the queue model
+(:data:`QUEUE_MODEL_QUANTITIES`); :func:`verdict_outside_model` checks the
+claim's declared needs against both sets.
+"""
+
+QUEUE_MODEL_QUANTITIES: frozenset[str] = frozenset(
+    {
+        "queue length",
+        "queueing delay",
+        "round-trip time",
+        "loss rate",
+        "goodput",
+        "link utilization",
+        "transfer time",
+        "loss recovery (Tahoe, Reno, NewReno, SACK, FACK)",
+        "retransmission timeouts",
+        "slow start",
+        "delay-based window rule (Vegas)",
+        "CBR cross traffic",
+        "Pareto cross traffic",
+        "queue discipline (DropTail, RED, DRR)",
+        "random (non-congestion) packet loss",
+        "one-way delay",
+        "two traffic classes (TCP and TCP-LP)",
+        "time-varying available bandwidth",
+        "unequal round-trip times",
+        "flows joining and leaving",
+    }
+)
+"""What the round-based queue model (:mod:`aimdmodel.queue`, the experiments of
+:mod:`aimdmodel.seeds`) has a variable for, besides the synchronous model's.
+
+It has no 802.11 MAC or radio, no routing, no mobility, no reverse path
+(ACKs) and no packet-level simulator's measurement: a claim that needs one
+of those (or a rule no policy implements) stays outside the models.
 """
 
 
@@ -243,7 +287,7 @@ def verdict_with_caveat(holds: bool, caveat: bool) -> str:
 
 
 def verdict_outside_model(needs: Iterable[str]) -> tuple[str, list[str]]:
-    """``outside-model`` when the claim needs a quantity the model lacks.
+    """``outside-model`` when the claim needs a quantity that both models lack.
 
     Parameters
     ----------
@@ -253,19 +297,20 @@ def verdict_outside_model(needs: Iterable[str]) -> tuple[str, list[str]]:
     Returns
     -------
     (verdict, missing)
-        The verdict and the sorted list of quantities not in
-        :data:`MODEL_QUANTITIES`.
+        The verdict and the sorted list of quantities in neither
+        :data:`MODEL_QUANTITIES` nor :data:`QUEUE_MODEL_QUANTITIES`.
 
     Raises
     ------
     ValueError
-        If every quantity is in the model: such a claim must be checked, not
-        set aside.
+        If every quantity is in one of the models: such a claim must be
+        checked, not set aside.
     """
     needs = list(needs)
-    missing = sorted(q for q in needs if q not in MODEL_QUANTITIES)
+    known = MODEL_QUANTITIES | QUEUE_MODEL_QUANTITIES
+    missing = sorted(q for q in needs if q not in known)
     if not missing:
-        raise ValueError(f"every quantity of {needs} is in the model: check the claim instead")
+        raise ValueError(f"every quantity of {needs} is in a model: check the claim instead")
     return OUTSIDE, missing
 
 
@@ -278,7 +323,8 @@ def verdict_with_outside_parts(
     other parts cannot be decided, a claim whose computed parts all hold is
     ``partly`` (never ``reproduced``), and one whose computed parts all fail
     is ``refuted``. ``needs`` must name at least one quantity outside
-    :data:`MODEL_QUANTITIES` (as :func:`verdict_outside_model`).
+    :data:`MODEL_QUANTITIES` and :data:`QUEUE_MODEL_QUANTITIES` (as
+    :func:`verdict_outside_model`).
 
     Returns
     -------

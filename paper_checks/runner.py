@@ -68,7 +68,8 @@ CAUSE_WORDS = {
     "paper": "the paper's own analysis, data or text",
     "convention": "a convention or arithmetic the paper did not use",
     "typo": "a typo",
-    "outside": "a part outside the synchronous model",
+    "simulator": "a simulator result the queue model does not reproduce",
+    "outside": "a part outside the models",
 }
 """How the summary lines name the causes."""
 
@@ -133,9 +134,15 @@ Every verdict is computed by a rule in `paper_checks/ledger.py` from the
 evidence in its row: `reproduced` (agrees within the stated tolerance, or no
 counterexample in the stated search), `refuted` (disagrees, or a counterexample
 with no verified condition), `partly` (holds only under the stated, verified
-condition, or only some parts hold), `outside-model` (needs a quantity the
-synchronous binary-feedback model has no variable for; the row says what would
-decide it). Exact means Fraction arithmetic, float means float64.
+condition, or only some parts hold), `outside-model` (needs a quantity that
+neither the synchronous binary-feedback model nor the round-based queue model
+has a variable for; the row says what would decide it). Exact means Fraction
+arithmetic, float means float64. A claim about a simulator measurement (NS-2,
+NCTUns) is rerun in the queue model (`aimdmodel.seeds`) at a reduced scale
+stated in its row, with every parameter the paper prints and the value chosen
+for each one it does not (`papers/setups.py`); the model decides rankings and
+trends, not the paper's absolute numbers. The full-scale runs are in
+`paper_checks/SEEDS.md`.
 
 A `refuted` or `partly` row says why in the column "why not": `paper` (the
 paper's own analysis, data or text is at fault), `convention` (it fails only
@@ -143,10 +150,12 @@ under a convention or arithmetic the paper did not use: whole packets with
 exact equality where the paper argues in the fluid limit, the other
 congestion comparison, a reading of its words; the row says under which one
 it holds), `typo` (a misprint: a formula, number, label or pseudocode line
-that contradicts the paper's own derivation or data elsewhere), `outside` (a
-part needs what the synchronous model lacks; the computed parts are in the
-row). A verdict marked "(reading)" rests on the paper's own words: its
-evidence quotes the passages, located in the seed text by `papers.texts`
+that contradicts the paper's own derivation or data elsewhere), `simulator`
+(the paper's simulator result is not what the queue model gives under the
+stated set-up: which one is off, the model cannot tell), `outside` (a part
+needs what no model here has; the computed parts are in the row). A verdict
+marked "(reading)" rests on the paper's own words: its evidence quotes the
+passages, located in the seed text by `papers.texts`
 (`seed N, section: "..."`), and the rule reads what they say. Where the
 verdict could depend on the congestion comparison (`sum >= W`, the papers'
 convention, or `sum > W`), the row was computed under both and says so.

@@ -1,0 +1,151 @@
+"""``aimdmodel experiment NAME``: the seeds' set-ups rerun in the queue model (a plugin).
+
+Registered through the entry-point group ``aimdmodel.commands`` (see
+:mod:`aimdmodel.cli`), as ``experiment = papers.experiment_commands:register``.
+``NAME`` is ``seed000`` ... ``seed004`` or ``all``; ``--scale ledger`` (the
+default: reduced, seconds) or ``full`` (the runs behind
+``paper_checks/SEEDS.md``: ``aimdmodel experiment all --scale full --workers 2
+--out paper_checks/SEEDS.md``). The output is Markdown (the set-up, printed and
+chosen parameters, and the tables) or JSON (the result objects' fields);
+``--plot FILE`` draws each result's main figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+from typing import Any
+
+import numpy as np
+
+from aimdmodel._io import atomic_savefig, atomic_write_text, check_output
+from aimdmodel.cli import output_file
+
+from .experiments import EXPERIMENTS, render, report, run_experiment
+from .setups import SCALES
+
+__all__ = ["experiment", "register", "to_json"]
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an int >= 1, got {text!r}")
+    return value
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, np.ndarray):
+        return [_plain(x) for x in v.tolist()]
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (float, np.floating)):
+        return None if not math.isfinite(float(v)) else float(v)
+    if isinstance(v, (np.integer,)):
+        return int(v)
+    return v if isinstance(v, (int, str, bool)) or v is None else str(v)
+
+
+def to_json(results: dict[str, dict[str, Any]]) -> str:
+    """The results (experiment -> name -> result object) as JSON; NaN becomes null.
+
+    Examples
+    --------
+    >>> text = to_json({"seed002": run_experiment("seed002")})
+    >>> sorted(json.loads(text)["seed002"]["random loss"])[:3]
+    ['goodput', 'link_rate', 'loss_rate']
+    """
+    out = {name: {key: {f.name: _plain(getattr(res, f.name)) for f in dataclasses.fields(res)}
+                  for key, res in runs.items()} for name, runs in results.items()}
+    return json.dumps(out, indent=1)
+
+
+def _plot(results: dict[str, dict[str, Any]], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    panels = [(f"{n}: {k}", r) for n, runs in results.items() for k, r in runs.items()]
+    cols = min(2, len(panels))
+    rows = math.ceil(len(panels) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(7 * cols, 4 * rows), squeeze=False)
+    try:
+        for ax, (title, res) in zip(axes.ravel(), panels, strict=False):
+            res.plot(ax)
+            ax.set_title(f"{title}\n{ax.get_title()}", fontsize="small")
+        for ax in axes.ravel()[len(panels):]:
+            ax.set_visible(False)
+        fig.tight_layout()
+        atomic_savefig(fig, path, dpi=110)
+    finally:
+        plt.close(fig)
+
+
+def experiment(args: argparse.Namespace) -> str:
+    """Run the experiments; return Markdown or JSON, or write it to ``args.out``.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(name="seed002", scale="ledger", workers=1, progress=False,
+    ...                           format="markdown", out=None, plot=None)
+    >>> experiment(args).splitlines()[0]
+    '## seed002: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
+    """
+    names = list(EXPERIMENTS) if args.name == "all" else [args.name]
+    if args.format == "markdown" and not args.plot:
+        text = (report(names, args.scale, workers=args.workers, progress=args.progress)
+                if args.name == "all" else
+                render(args.name, run_experiment(args.name, args.scale, workers=args.workers,
+                                                 progress=args.progress), args.scale))
+    else:
+        results = {n: run_experiment(n, args.scale, workers=args.workers, progress=args.progress)
+                   for n in names}
+        text = to_json(results) if args.format == "json" else "\n".join(
+            render(n, r, args.scale) for n, r in results.items())
+        if args.plot:
+            _plot(results, args.plot)
+    if not args.out or check_output(args.out).kind == "stdout":
+        return text.rstrip("\n")
+    atomic_write_text(args.out, text if text.endswith("\n") else text + "\n")
+    return f"wrote {', '.join(names)} ({args.scale} scale) to {args.out}"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``experiment`` to the ``aimdmodel`` command line.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser(prog="aimdmodel")
+    >>> register(p.add_subparsers(dest="command"))
+    >>> p.parse_args(["experiment", "seed004", "--scale", "full"]).scale
+    'full'
+    """
+    exp = subparsers.add_parser(
+        "experiment", help="rerun a seed paper's simulator set-up in the queue model",
+        description="Rerun the simulator experiments of a seed paper (or all five) in the "
+                    "round-based queue model, with every parameter the paper prints and every "
+                    "value chosen where it prints none, and print the tables.",
+    )
+    exp.add_argument("name", choices=[*EXPERIMENTS, "all"],
+                     help="which seed's experiments: " + "; ".join(
+                         f"{k}: {v[0]}" for k, v in EXPERIMENTS.items()) + "; all: every one")
+    exp.add_argument("--scale", choices=SCALES, default="ledger",
+                     help="ledger (default: reduced, what the claims ledger runs) or full (the "
+                          "runs behind paper_checks/SEEDS.md, minutes)")
+    exp.add_argument("--workers", type=_workers, default=1,
+                     help="processes to run on (default 1)")
+    exp.add_argument("--progress", action="store_true", help="show progress bars")
+    exp.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    exp.add_argument("--out", metavar="FILE", type=output_file(),
+                     help="write to FILE (atomically) instead of stdout; - is stdout")
+    exp.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
+                     help="also draw each result's main figure to FILE (.png, .pdf, ...)")
+    exp.set_defaults(func=experiment)

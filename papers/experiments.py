@@ -1,0 +1,314 @@
+"""The seeds' experiments rerun in the queue model: runs and Markdown tables.
+
+:func:`run_experiment` runs one seed's set-ups (:mod:`papers.setups`) through
+:mod:`aimdmodel.seeds` at a scale (``"ledger"``: reduced, what the claims
+ledger uses; ``"full"``: what ``paper_checks/SEEDS.md`` shows) and returns
+the result objects by name; :func:`render` turns them into Markdown tables
+(seed 004's in the appendix's layout, beside the printed values);
+:func:`report` does both for several seeds, with the time each took.
+``aimdmodel experiment NAME`` (:mod:`papers.experiment_commands`) is the
+command line.
+
+Examples
+--------
+>>> sorted(EXPERIMENTS)
+['seed000', 'seed001', 'seed002', 'seed003', 'seed004']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from aimdmodel import seeds
+
+from . import reddy_aiad
+from .setups import CANONICAL, SETUPS
+
+__all__ = ["EXPERIMENTS", "render", "report", "run_experiment"]
+
+
+def _run(setup: str, scale: str, workers: int, progress: bool, **overrides: Any) -> Any:
+    s = SETUPS[setup]
+    fn = getattr(seeds, s.function)
+    kw = s.kwargs(scale, **overrides)
+    if s.function == "low_priority":
+        return fn(**kw)
+    return fn(**kw, workers=workers, progress=progress)
+
+
+def _seed001(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"rwnd 20": _run("seed001-cbr", scale, workers, progress),
+            "no rwnd": _run("seed001-cbr", scale, workers, progress, rwnd=None)}
+
+
+def _seed004(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    if scale == "full":
+        chosen = {k: CANONICAL[k] for k in ("AIMD(1, 0.8)", "AIAD(1, 3)")}
+        return {
+            "appendix": _run("seed004-grid", scale, workers, progress),
+            "canonical": _run("seed004-grid", scale, workers, progress,
+                              policies=dict(CANONICAL),
+                              settings=(("reno", "droptail"), ("sack", "droptail"))),
+            "drr": _run("seed004-grid", scale, workers, progress, policies=chosen,
+                        settings=(("reno", "drr"), ("sack", "drr"))),
+        }
+    pair = SETUPS["seed004-grid"].kwargs(scale)["policies"]
+    canonical = _run("seed004-grid", scale, workers, progress, policies=dict(CANONICAL),
+                     settings=(("reno", "droptail"),))
+    rest = _run("seed004-grid", scale, workers, progress,
+                settings=(("sack", "droptail"), ("reno", "red"), ("sack", "red"), ("reno", "drr")))
+    appendix = seeds.combine(canonical, rest, policies=list(pair))
+    return {"appendix": _settings(appendix, slice(0, 4)), "canonical": canonical,
+            "drr": _settings(appendix, slice(4, 5))}
+
+
+def _settings(g: seeds.RobustnessData, which: slice) -> seeds.RobustnessData:
+    """The grid restricted to some of its settings."""
+    return dataclasses.replace(g, settings=g.settings[which],
+                               **{m: getattr(g, m)[which] for m in seeds.ROBUSTNESS_METRICS})
+
+
+def _seed003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    out = {"stationary": _run("seed003-stationary", scale, workers, progress)}
+    if scale == "full":
+        out["stationary 1 Gb/s"] = _run("seed003-stationary", scale, workers, progress,
+                                        link_rate=1e9)
+        out["stationary RTT 20 ms"] = _run("seed003-stationary", scale, workers, progress,
+                                           base_rtt=0.02)
+    for mode in ("join", "leave"):
+        out[mode] = _run("seed003-churn", scale, workers, progress, mode=mode)
+    return out
+
+
+def _seed000(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"transfers": _run("seed000-transfers", scale, workers, progress)}
+
+
+def _seed002(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"random loss": _run("seed002-random-loss", scale, workers, progress),
+            "low priority": _run("seed002-low-priority", scale, workers, progress)}
+
+
+EXPERIMENTS: Mapping[str, tuple[str, Callable[..., dict[str, Any]], tuple[str, ...]]] = {
+    "seed000": ("Jasem et al. 2010: New-AIMD, AIMD-FC+, AIMD transferring 100 MB", _seed000,
+                ("seed000-transfers",)),
+    "seed001": ("Bazi & Nassereddine 2019: six TCP variants against a CBR load", _seed001,
+                ("seed001-cbr",)),
+    "seed002": ("Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP", _seed002,
+                ("seed002-random-loss", "seed002-low-priority")),
+    "seed003": ("Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK",
+                _seed003, ("seed003-stationary", "seed003-churn")),
+    "seed004": ("Reddy et al.: AIMD and AIAD over 13 environments", _seed004,
+                ("seed004-grid",)),
+}
+"""Experiment name -> (title, runner, the set-ups it uses)."""
+
+
+def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
+                   progress: bool = False) -> dict[str, Any]:
+    """Run one seed's experiments; return the results by name.
+
+    Examples
+    --------
+    >>> r = run_experiment("seed002")
+    >>> sorted(r), r["random loss"].variants
+    (['low priority', 'random loss'], ('newreno', 'westwood', 'veno'))
+    """
+    if name not in EXPERIMENTS:
+        raise ValueError(f"name must be one of {', '.join(EXPERIMENTS)}, got {name!r}")
+    return EXPERIMENTS[name][1](scale, workers, progress)
+
+
+# --------------------------------------------------------------------------
+# Markdown
+# --------------------------------------------------------------------------
+def _cell(v: Any, fmt: str) -> str:
+    if isinstance(v, str):
+        return v
+    return "-" if v is None or not np.isfinite(v) else format(v, fmt)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _by_column(title: str, index: Sequence[str], columns: Sequence[str], arr: Any, fmt: str,
+               scale: float = 1.0, first: str = "") -> str:
+    """A table with one row per ``index`` and one column per ``columns`` (arr is (C, I))."""
+    a = np.asarray(arr, dtype=float) * scale
+    rows = [[str(ix)] + [_cell(a[c, i], fmt) for c in range(len(columns))]
+            for i, ix in enumerate(index)]
+    return f"{title}\n\n" + _table([first, *columns], rows)
+
+
+def _render_cbr(d: seeds.CBRLoadData) -> str:
+    loads = [f"{r / 1e6:g}" for r in d.cbr_rates]
+    parts = [_by_column(f"{what}:", loads, d.variants, getattr(d, m), fmt, k, "CBR (Mb/s)")
+             for what, m, fmt, k in (("Throughput (Mb/s)", "throughput", ".3f", 1e-6),
+                                     ("Latency, mean RTT (ms)", "latency", ".1f", 1e3),
+                                     ("Drop rate of the TCP flow (%)", "drop_rate", ".3f", 100),
+                                     ("Retransmission timeouts per run", "timeouts", ".1f", 1))]
+    return "\n\n".join(parts)
+
+
+def _printed(setting: str, family: str, label: str) -> tuple[str, str]:
+    a, b = label[5:-1].split(", ")
+    key = (int(a), b if family == "AIMD" else int(b))
+    return reddy_aiad.APPENDIX.get(setting, {}).get(family, {}).get(key, ("-", "-"))
+
+
+def _render_appendix(g: seeds.RobustnessData) -> str:
+    """C_a and D_a of goodput per table, in the appendix's layout, beside the printed ones."""
+    out = []
+    fams = {f: [p for p in g.policies if p.startswith(f)] for f in ("AIMD", "AIAD")}
+    for name in g.setting_names:
+        sc = g.scores(name)
+        rows = []
+        for i in range(max(len(v) for v in fams.values())):
+            row: list[str] = []
+            for fam, labels in fams.items():
+                if i >= len(labels):
+                    row += ["", "", "", "", ""]
+                    continue
+                lab = labels[i]
+                pd, pc = _printed(name, fam, lab)
+                row += [lab[4:], f"{sc.D[lab]:.2f}", f"{sc.C[lab]:.2f}", pd, pc]
+            rows.append(row)
+        head = ["AIMD", "D_a", "C_a", "printed D_a", "printed C_a",
+                "AIAD", "D_a", "C_a", "printed D_a", "printed C_a"]
+        out.append(f"TCP {name.replace('+', ' + ')} (goodput; A = the {len(g.policies)} rows "
+                   f"run):\n\n" + _table(head, rows))
+    return "\n\n".join(out)
+
+
+def _render_scores(g: seeds.RobustnessData) -> str:
+    out = []
+    for name in g.setting_names:
+        s = g._setting(name)
+        rows = []
+        for metric in seeds.ROBUSTNESS_METRICS:
+            sc = g.scores(name, metric)
+            vals = getattr(g, metric)[s]
+            rows += [[metric, p, f"{np.mean(vals[i]):.3f}", f"{sc.D[p]:.2f}", f"{sc.C[p]:.2f}"]
+                     for i, p in enumerate(g.policies)]
+        out.append(f"{name} (mean over the {len(g.environments)} environments; for loss, "
+                   "delay and fairness, where lower is better, d_a(e) = S_a(e) - S_min(e)):\n\n"
+                   + _table(["score", "policy", "mean", "D_a", "C_a"], rows))
+    return "\n\n".join(out)
+
+
+_SWEEP = (("Goodput (% of the link)", "goodput", ".2f", None),
+          ("Utilization (%)", "utilization", ".2f", 100),
+          ("Jain's index", "jain", ".4f", 1),
+          ("Queueing delay (ms)", "queueing_delay", ".2f", 1e3),
+          ("Loss rate (%)", "loss_rate", ".3f", 100),
+          ("Mean transfer time (s)", "transfer_time", ".2f", 1),
+          ("Last transfer's time (s)", "transfer_time_max", ".2f", 1),
+          ("Timeouts per run", "timeouts", ".1f", 1))
+
+
+def _render_sweep(d: seeds.FlowsSweepData) -> str:
+    parts = []
+    for what, m, fmt, k in _SWEEP:
+        arr = getattr(d, m)
+        if np.isnan(arr).all():
+            continue
+        k = 100 / d.setup["link_rate"] if k is None else k
+        parts.append(_by_column(f"{what}:", d.flow_counts, d.policies, arr, fmt, k, "flows"))
+    return "\n\n".join(parts)
+
+
+def _render_churn(c: seeds.ChurnData) -> str:
+    idx = [f"{t:g}-{t + c.setup['period']:g} s ({n} flows)" for t, n in zip(c.t, c.active,
+                                                                          strict=True)]
+    g = _by_column("Goodput (% of the link):", idx, c.policies, c.goodput, ".2f",
+                   100 / c.setup["link_rate"], "period")
+    j = _by_column("Jain's index:", idx, c.policies, c.jain, ".4f", 1, "period")
+    return f"{g}\n\n{j}"
+
+
+def _render_loss(d: seeds.RandomLossData) -> str:
+    ps = [f"{100 * p:g}" for p in d.loss_rates]
+    return "\n\n".join(_by_column(f"{what}:", ps, d.variants, getattr(d, m), fmt, k, "p (%)")
+                       for what, m, fmt, k in (("Goodput (Mb/s)", "goodput", ".3f", 1e-6),
+                                               ("Loss rate (%)", "loss_rate", ".3f", 100)))
+
+
+def _render_lp(d: seeds.LowPriorityData) -> str:
+    mb = 1e-6
+    rows = [["best-effort alone", f"{d.primary_alone.sum() * mb:.3f}", "-",
+             f"{d.utilization['primary alone']:.3f}"],
+            ["both classes", f"{d.primary_shared.sum() * mb:.3f}",
+             f"{d.low_shared.sum() * mb:.3f}", f"{d.utilization['shared']:.3f}"],
+            ["low-priority alone", "-", f"{d.low_alone.sum() * mb:.3f}",
+             f"{d.utilization['low alone']:.3f}"]]
+    head = ["run", f"{d.primary} (Mb/s)", f"{d.low} (Mb/s)", "utilization"]
+    return (_table(head, rows) + f"\n\nBest-effort goodput with/without: {d.primary_ratio:.3f}; "
+            f"low-priority share of the excess: {d.excess_taken:.3f}; Jain's index of the "
+            f"low-priority flows: {d.jain_low(True):.4f} (with), {d.jain_low(False):.4f} (alone).")
+
+
+def render(name: str, results: Mapping[str, Any], scale: str = "ledger") -> str:
+    """Markdown: the set-ups (printed and chosen parameters) and a table per result.
+
+    Examples
+    --------
+    >>> text = render("seed002", run_experiment("seed002"))
+    >>> text.splitlines()[0]
+    '## seed002: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
+    """
+    title, _, setups = EXPERIMENTS[name]
+    parts = [f"## {name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
+    for key, res in results.items():
+        if isinstance(res, seeds.CBRLoadData):
+            body = _render_cbr(res)
+        elif isinstance(res, seeds.RobustnessData):
+            body = _render_appendix(res) if key == "appendix" else _render_scores(res)
+        elif isinstance(res, seeds.FlowsSweepData):
+            body = _render_sweep(res)
+        elif isinstance(res, seeds.ChurnData):
+            body = _render_churn(res)
+        elif isinstance(res, seeds.RandomLossData):
+            body = _render_loss(res)
+        else:
+            body = _render_lp(res)
+        parts.append(f"### {name}, {key} ({res.replications} replication"
+                     f"{'s' if res.replications > 1 else ''})\n\n{body}")
+    return "\n\n".join(parts) + "\n"
+
+
+def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers: int = 1,
+           progress: bool = False) -> str:
+    """Run and render several seeds' experiments (default all), each with its wall time.
+
+    Examples
+    --------
+    >>> report(["seed002"]).splitlines()[0]
+    '# The seeds rerun in the queue model (ledger scale)'
+    """
+    names = list(names or EXPERIMENTS)
+    parts, times = [], []
+    for n in names:
+        t0 = time.perf_counter()
+        res = run_experiment(n, scale, workers=workers, progress=progress)
+        times.append((n, time.perf_counter() - t0))
+        parts.append(render(n, res, scale))
+    total = sum(t for _, t in times)
+    timing = ", ".join(f"{n} {t:.0f} s" for n, t in times)
+    how = ("`python benchmarks/seeds.py` (the same as `aimdmodel experiment all --scale full "
+           "--out paper_checks/SEEDS.md`)" if scale == "full" else
+           f"`aimdmodel experiment all --scale {scale}`")
+    head = (f"# The seeds rerun in the queue model ({scale} scale)\n\n"
+            f"Generated by {how} with {workers} worker{'s' if workers > 1 else ''}; wall "
+            f"time {total:.0f} s ({timing}). Every "
+            "parameter is listed under its experiment: printed by the paper (with the phrase, "
+            "located in its text) or chosen (with the reason). Model: aimdmodel.queue (its "
+            "simplifications are in aimdmodel/queue/model.py).\n")
+    return head + "\n" + "\n".join(parts)
