@@ -48,6 +48,10 @@ __all__ = ["binomial", "cubic", "highspeed", "mathis", "pftk", "tfrc"]
 # --------------------------------------------------------------------------
 def _array(name: str, value: Any, ok: Any, allowed: str) -> np.ndarray:
     try:
+        raw = np.asarray(value)
+        if raw.dtype.kind in "bUSV" or (raw.dtype.kind == "O" and not all(
+                is_number(v) for v in raw.ravel())):
+            raise TypeError  # text, bools, None: not numbers (no silent float("0.1"))
         arr = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a real number or an array of them, got {value!r}") \
