@@ -181,7 +181,8 @@ def run_cli(argv: Sequence[str]) -> CliResult:
 def cli(id: str, argv: Sequence[str], code: int, word: str, *, origin: str = "",
         limit: float = 30.0) -> Case:
     """A command-line case: exit ``code``; ``word`` in the one stderr line (or in stdout for 0)."""
-    return Case(id, lambda: run_cli(argv), raises=code, word=word, origin=origin, limit=limit)
+    name = id if id.startswith("cli-") else f"cli-{id}"  # apart from the API's cases
+    return Case(name, lambda: run_cli(argv), raises=code, word=word, origin=origin, limit=limit)
 
 
 def _judge_cli(case: Case, got: CliResult) -> tuple[str, str]:

@@ -384,7 +384,7 @@ RESPONSE = [
     err("pftk-wmax-zero", lambda: _response().pftk(0.01, 0.1, 1, wmax=0), V, "wmax"),
     err("tfrc-s-zero", lambda: _response().tfrc(0, 0.1, 0.01), V, "s"),
     err("binomial-k-negative", lambda: _response().binomial(0.01, 0.1, -2, 1), V, "k"),
-    err("cubic-C-zero", lambda: _response().cubic(0.01, 0.1, C=0), V, "C"),
+    err("response-cubic-C-zero", lambda: _response().cubic(0.01, 0.1, C=0), V, "C"),
     err("highspeed-p-two", lambda: _response().highspeed(2, 0.1), V, "p"),
     err("highspeed-p-symbol", lambda: _response().highspeed(_sympy_symbol("p"), 0.1), (T, V),
         "p"),
@@ -607,7 +607,7 @@ EXPERIMENTS = [
         "capacities"),
     err("phase-plane-three-flows", lambda: _exp().phase_plane(AIMD(), x0=(1, 2, 3)), V, "x0"),
     err("sawtooth-capacity-zero", lambda: _exp().sawtooth(AIMD(), capacity=0), V, "capacity"),
-    err("new-aimd-reading", lambda: _exp().new_aimd(reading="generous"), V, "reading"),
+    err("experiment-new-aimd-reading", lambda: _exp().new_aimd(reading="generous"), V, "reading"),
     err("response-functions-rtt", lambda: _exp().response_functions(rtt=0), V, "rtt"),
     # sweep
     err("sweep-burn-in", lambda: _sweep(AIMD(), [1, 30], 100, burn_in=-1), V, "burn_in",
