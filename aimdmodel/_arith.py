@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -103,6 +104,14 @@ def to_fraction(value: Any, name: str = "value") -> Fraction:
 def to_float(value: Any, name: str = "value") -> float:
     """Convert a real number to ``float`` (used by the float arithmetic).
 
+    Raises
+    ------
+    TypeError
+        If the value is not a real number.
+    OverflowError
+        If it is beyond the float range (an int or Fraction above 1.8e308),
+        naming it.
+
     Examples
     --------
     >>> to_float(Fraction(1, 2))
@@ -110,9 +119,15 @@ def to_float(value: Any, name: str = "value") -> float:
     """
     if not is_number(value):
         if isinstance(value, str):
-            return float(to_fraction(value, name))
+            return to_float(to_fraction(value, name), name)
         raise TypeError(f"{name} must be a real number, got {value!r}")
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:  # an int or Fraction beyond 1.8e308: say which value
+        raise OverflowError(
+            f"{name} is too large for float64 (at most {sys.float_info.max:.4g}); "
+            "use arithmetic='exact'"
+        ) from None
 
 
 def at_least(x: Any, lo: Any) -> Any:

@@ -56,6 +56,7 @@ __all__ = [
     "check_output",
     "ensure_kernel_cache",
     "figure_format",
+    "import_compiled",
 ]
 
 class Terminated(SystemExit):
@@ -468,8 +469,28 @@ def figure_format(target: OutputTarget, supported: Any, fmt: str | None = None) 
 _KERNELS = "aimdmodel.engines._compiled"
 
 
-def ensure_kernel_cache() -> str | None:
-    """Make the compiled kernels importable when numba cannot write its cache.
+def import_compiled(module: str) -> Any:
+    """Import a module of ``cache=True`` numba functions, moving the cache if need be.
+
+    :func:`ensure_kernel_cache` for ``module``; a moved cache is said once,
+    as a ``RuntimeWarning``. For the queue and fluid models, whose compiled
+    functions are imported with the model.
+
+    Examples
+    --------
+    >>> import_compiled("aimdmodel.fluid._kernel").__name__
+    'aimdmodel.fluid._kernel'
+    """
+    import warnings
+
+    moved = ensure_kernel_cache(module)
+    if moved:
+        warnings.warn(moved, RuntimeWarning, stacklevel=3)
+    return sys.modules[module]
+
+
+def ensure_kernel_cache(module: str = _KERNELS) -> str | None:
+    """Make compiled kernels importable when numba cannot write its cache.
 
     numba compiles the kernels with ``cache=True`` and refuses to define
     them (``RuntimeError: cannot cache function ...``) when neither the
@@ -478,6 +499,12 @@ def ensure_kernel_cache() -> str | None:
     it points numba's cache (and ``NUMBA_CACHE_DIR``, for worker processes)
     to a private folder under the temporary directory and imports them
     again.
+
+    Parameters
+    ----------
+    module : str
+        The module of compiled functions (default: the synchronous model's
+        kernels; the queue and fluid models pass theirs).
 
     Returns
     -------
@@ -497,10 +524,10 @@ def ensure_kernel_cache() -> str | None:
     """
     import importlib
 
-    if _KERNELS in sys.modules:
+    if module in sys.modules:
         return None
     try:
-        importlib.import_module(_KERNELS)
+        importlib.import_module(module)
         return None
     except RuntimeError as exc:
         if "cannot cache function" not in str(exc):
@@ -510,8 +537,8 @@ def ensure_kernel_cache() -> str | None:
     folder = _private_cache_folder()
     numba.core.config.CACHE_DIR = folder
     os.environ["NUMBA_CACHE_DIR"] = folder
-    sys.modules.pop(_KERNELS, None)
-    importlib.import_module(_KERNELS)
+    sys.modules.pop(module, None)
+    importlib.import_module(module)
     return (
         "numba cannot write its cache beside the package or in the user's cache folder "
         f"(read-only); the compiled kernels are cached in {folder} instead"

@@ -180,6 +180,10 @@ def one_step_fairness(x: Sequence[Any], a_i: Any, b_i: Any) -> Any:
     xs = list(x)
     if not xs or not all(is_number(v) for v in xs) or not any(v != 0 for v in xs):
         raise ValueError(f"x must be a non-empty sequence of numbers, not all 0, got {x!r}")
+    if not all(v >= 0 and (not isinstance(v, float) or math.isfinite(v)) for v in xs):
+        raise ValueError(f"x must hold finite windows >= 0, got {x!r}")
+    if not is_number(a_i):
+        raise TypeError(f"a_i must be a real number, got {a_i!r}")
     check_positive_number("b_i", b_i)
     c = Fraction(a_i) / Fraction(b_i) if all(
         isinstance(v, (int, Fraction)) for v in (*xs, a_i, b_i)

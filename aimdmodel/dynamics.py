@@ -24,6 +24,7 @@ Examples
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 from bisect import bisect_right
@@ -50,7 +51,10 @@ def _convert(value: Any, arithmetic: str, label: str) -> Any:
     if not value > 0:
         raise ValueError(f"{label} must be finite and > 0, got {fmt_value(value)}")
     if arithmetic == "float":
-        out = to_float(value, label)
+        try:
+            out = to_float(value, label)
+        except OverflowError:
+            out = math.inf  # refused just below, with the way out
         if not math.isfinite(out) or out <= 0:
             raise ValueError(
                 f"{label} = {fmt_value(value)} is not a positive finite float64 "
@@ -58,6 +62,19 @@ def _convert(value: Any, arithmetic: str, label: str) -> Any:
             )
         return out
     return to_fraction(value, label)
+
+
+def _check_one_argument(fn: Callable[..., Any]) -> None:
+    """Refuse a capacity function that cannot be called with the step alone."""
+    try:
+        inspect.signature(fn).bind(0)
+    except TypeError:
+        raise TypeError(
+            f"capacity must be a function of the step t (called as capacity(t)), got "
+            f"{fn!r}, whose signature is {inspect.signature(fn)}"
+        ) from None
+    except ValueError:  # no signature to inspect (some builtins): called as it is
+        pass
 
 
 class Capacity:
@@ -126,6 +143,7 @@ class Capacity:
             Not a number, sequence or callable.
         """
         if callable(capacity) and not is_number(capacity):
+            _check_one_argument(capacity)
             return cls([0], [], fn=capacity, arithmetic=arithmetic)
         if isinstance(capacity, (str, bytes)):
             raise TypeError(

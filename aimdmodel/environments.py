@@ -80,7 +80,9 @@ from typing import Any
 
 import numpy as np
 
+from ._arith import is_number
 from ._validate import check_count, check_positive_number, fmt_value
+from .engines.guards import Limits
 
 __all__ = [
     "DEFAULT_INTERVAL",
@@ -294,6 +296,12 @@ def packets_per_rtt(bits_per_second: Any, *, rtt: float, packet_size: float = 15
     """
     check_positive_number("rtt", rtt)
     check_positive_number("packet_size", packet_size)
+    rate = np.asarray(bits_per_second)
+    if rate.dtype.kind not in "iufO" or not all(is_number(v) for v in rate.ravel()):
+        raise TypeError(f"bits_per_second must be a real number or an array of them, got "
+                        f"{bits_per_second!r}")
+    if not all(v >= 0 and math.isfinite(v) for v in rate.ravel().tolist()):
+        raise ValueError(f"bits_per_second must be finite and >= 0, got {bits_per_second!r}")
     return bits_per_second * float(rtt) / (8 * float(packet_size))
 
 
@@ -415,6 +423,12 @@ def _check_trace_args(
             "trace (capacity_trace takes environments 1-10)"
         )
     steps = check_count("steps", steps, minimum=1, optional=False)
+    limit = Limits().memory
+    if 8 * steps > limit:
+        raise MemoryError(
+            f"a capacity trace of steps={steps} would take {8 * steps / 2**20:.0f} MiB "
+            f"(limit {limit / 2**20:.0f} MiB, AIMDMODEL_MAX_MEMORY): give fewer steps"
+        )
     for pname, value in (("rtt", rtt), ("packet_size", packet_size),
                          ("link_rate", link_rate), ("min_capacity", min_capacity)):
         check_positive_number(pname, value)

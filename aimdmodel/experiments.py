@@ -46,9 +46,19 @@ import numpy as np
 
 from . import metrics, plots
 from . import response as rf
-from ._validate import check_count, check_positive_number
+from ._validate import check_choice, check_count, check_positive_number
 from .engine import simulate
-from .policies import AIMD, CUBIC, IIAD, SQRT, HighSpeed, NewAIMD, Policy, make_policy
+from .policies import (
+    AIMD,
+    CUBIC,
+    IIAD,
+    POLICIES,
+    SQRT,
+    HighSpeed,
+    NewAIMD,
+    Policy,
+    make_policy,
+)
 from .symbolic import W as W_SYMBOL
 from .symbolic import derive
 from .trajectory import Trajectory
@@ -635,6 +645,7 @@ def efficiency_curve(
 
     if not isinstance(family, str):
         raise TypeError(f"family must be a policy name such as 'aimd', got {family!r}")
+    check_choice("family", family, sorted(POLICIES))
     n = check_count("n", n, minimum=2, optional=False)
     b = sympy.Symbol("b", positive=True)
     symbolic = make_policy(family, b=b)

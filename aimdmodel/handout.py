@@ -39,7 +39,7 @@ import numpy as np
 
 from . import __version__, experiments, plots
 from ._format import fmt_number
-from ._io import atomic_path
+from ._io import atomic_path, check_output
 from .policies import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD, Policy
 from .symbolic import W as W_SYMBOL
 from .symbolic import derive, fairness_cycles, tcp_friendly_increase
@@ -663,6 +663,10 @@ def build_handout(
     ValueError
         If ``path`` does not end in ``.pdf``, or as :func:`handout_pages`
         (nothing is written then).
+    OSError
+        If ``path`` is a folder, its folder does not exist or cannot be
+        written (:func:`aimdmodel._io.check_output`): checked before any
+        page is computed.
 
     Examples
     --------
@@ -673,6 +677,7 @@ def build_handout(
     """
     if not str(path).lower().endswith(".pdf"):
         raise ValueError(f"the handout is a PDF: path must end in .pdf, got {str(path)!r}")
+    check_output(path)  # a folder, a missing folder, no permission: refused before any work
     pages = handout_pages(topics, quotes=quotes)
     from matplotlib.backends.backend_pdf import PdfPages
 

@@ -16,12 +16,15 @@ For a batched trajectory each function returns one value per system.
 
 from __future__ import annotations
 
+import functools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ._arith import at_least
+from ._arith import at_least, is_number
 from .trajectory import Trajectory
 
 __all__ = [
@@ -44,6 +47,29 @@ __all__ = [
 ]
 
 
+def _takes_trajectory(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse, naming the function, a first argument that is not a Trajectory."""
+
+    @functools.wraps(fn)
+    def checked(traj: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(traj, Trajectory):
+            raise TypeError(
+                f"{fn.__name__} takes a Trajectory (the result of aimdmodel.simulate), got "
+                f"{type(traj).__name__}"
+            )
+        return fn(traj, *args, **kwargs)
+
+    return checked
+
+
+def _check_eps(eps: Any) -> None:
+    """Check the fairness tolerance: a finite real number >= 0."""
+    if not is_number(eps):
+        raise TypeError(f"eps must be a real number >= 0 (packets), got {eps!r}")
+    if not (eps >= 0 and (not isinstance(eps, float) or math.isfinite(eps))):
+        raise ValueError(f"eps must be a finite number >= 0 (packets), got {eps!r}")
+
+
 def _per_system(traj: Trajectory, fn) -> Any:
     if traj.batched:
         values = [fn(traj.system(i)) for i in range(traj.n_systems)]
@@ -51,6 +77,7 @@ def _per_system(traj: Trajectory, fn) -> Any:
     return fn(traj)
 
 
+@_takes_trajectory
 def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int, int]]:
     """Return the whole cycles kept after the burn-in, as ``(first, last)`` steps.
 
@@ -108,6 +135,7 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
     return kept
 
 
+@_takes_trajectory
 def increase_counts(traj: Trajectory) -> list[int]:
     """Count the steps with feedback 1 before each congestion event.
 
@@ -129,6 +157,7 @@ def increase_counts(traj: Trajectory) -> list[int]:
     return [c[0]] + [c[j] - c[j - 1] - 1 for j in range(1, len(c))]
 
 
+@_takes_trajectory
 def congested_share(traj: Trajectory, last: int | None = None) -> float:
     """Share of the steps that were congestion events (of the ``last`` steps, or all).
 
@@ -178,6 +207,7 @@ class CycleStats:
     mean_total: Any
 
 
+@_takes_trajectory
 def cycle_stats(traj: Trajectory, burn_in: int | None = None) -> list[CycleStats]:
     """Per whole cycle kept after the burn-in: its steps, length, extremes and packets.
 
@@ -280,6 +310,7 @@ def _knot_average(tr: Trajectory, kept: list[tuple[int, int]], per_step, ramp) -
     return acc / n
 
 
+@_takes_trajectory
 def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     """Long-run efficiency (utilization): mean of ``min(sum(w), W_t) / W_t`` over whole cycles.
 
@@ -310,6 +341,7 @@ def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     return _cycle_average(traj, burn_in, lambda s, W: np.minimum(s, W) / W, lambda s, W: s / W)
 
 
+@_takes_trajectory
 def offered_load(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     """Mean of ``sum(w) / W`` over whole cycles (may exceed 1).
 
@@ -323,6 +355,7 @@ def offered_load(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     return _cycle_average(traj, burn_in, lambda s, W: s / W, lambda s, W: s / W)
 
 
+@_takes_trajectory
 def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     """Mean of ``max(sum(w) - W, 0) / W`` over whole cycles.
 
@@ -338,6 +371,7 @@ def overflow(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     return _cycle_average(traj, burn_in, lambda s, W: np.maximum(s - W, 0) / W, lambda s, W: 0 * s)
 
 
+@_takes_trajectory
 def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     """Oscillation amplitude relative to ``W``.
 
@@ -385,6 +419,8 @@ def _windows_of(x: Any, active: Any = None) -> tuple[np.ndarray, np.ndarray | No
         raise TypeError(f"windows must be real numbers, got dtype {w.dtype}")
     if w.dtype.kind in "iu":
         w = w.astype(np.float64)  # no overflow in the squares (int8 windows, 4e9 int64)
+    if w.dtype.kind == "f" and not np.isfinite(w).all():
+        raise ValueError("windows must be finite (no NaN or inf)")
     if (w < 0).any():
         raise ValueError("windows must be >= 0")
     act = None if active is None else np.broadcast_to(np.asarray(active, dtype=bool), w.shape)
@@ -550,6 +586,7 @@ def _frac(p: int, q: int) -> Any:
     return Fraction(p, q)
 
 
+@_takes_trajectory
 def steps_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
     """First step from which every pair of windows stays within ``eps``.
 
@@ -573,11 +610,13 @@ def steps_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
     >>> steps_to_fairness(tr, eps=1)
     140
     """
+    _check_eps(eps)
     if traj.batched:
         return [_fair_from(traj.system(i), eps) for i in range(traj.n_systems)]
     return _fair_from(traj, eps)
 
 
+@_takes_trajectory
 def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
     """Count the congestion events before fairness within ``eps`` holds.
 
@@ -591,6 +630,7 @@ def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
     >>> cycles_to_fairness(tr, eps=1)
     5
     """
+    _check_eps(eps)
 
     def one(tr: Trajectory) -> int | None:
         t = _fair_from(tr, eps)
@@ -601,6 +641,7 @@ def cycles_to_fairness(traj: Trajectory, eps: Any = 1) -> Any:
     return one(traj)
 
 
+@_takes_trajectory
 def responsiveness(
     traj: Trajectory, after: int, *, eps: Any = 1, shares: Any = None
 ) -> int | None:
@@ -658,12 +699,14 @@ def responsiveness(
         target = wt * (sent.sum(axis=-1) / wt.sum(axis=-1))[..., None]
         return _extremes(np.abs(sent - target), None)[0]
 
+    _check_eps(eps)
     settled = _fair_from(traj, eps, deviation)
     if settled is None:
         return None
     return max(settled, after) - after
 
 
+@_takes_trajectory
 def overshoot_by_flow(traj: Trajectory, *, burn_in: int | None = None) -> np.ndarray:
     """Attribute the overshoot ``max(total - W_t, 0)`` of each congestion event to the flows.
 
@@ -693,6 +736,7 @@ def overshoot_by_flow(traj: Trajectory, *, burn_in: int | None = None) -> np.nda
     return acc / len(kept)
 
 
+@_takes_trajectory
 def loss_share(traj: Trajectory, *, burn_in: int | None = None) -> np.ndarray:
     """Return each flow's share of the overshoot (see :func:`overshoot_by_flow`); sums to 1.
 

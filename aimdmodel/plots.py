@@ -71,6 +71,16 @@ def _axes(ax: Any, figsize: tuple[float, float] = (7, 4)) -> Any:
     return ax
 
 
+def _need(data: Any, kind: str, maker: str, *fields: str) -> None:
+    """Refuse, naming what was expected, data that is not ``kind`` (or a sequence of them)."""
+    where = maker if kind == "Trajectory" else f"experiments.{maker}"
+    for item in _series(data):
+        if not all(hasattr(item, f) for f in fields):
+            raise TypeError(
+                f"expected a {kind} (from aimdmodel.{where}), got {type(item).__name__}"
+            )
+
+
 def _series(data: Any) -> list:
     """One result, or a sequence of them, as a list."""
     return list(data) if isinstance(data, (list, tuple)) else [data]
@@ -111,6 +121,14 @@ def plot_windows(traj: Any, ax: Any = None, *, system: int = 0, total: bool = Tr
     >>> [a.get_label() for a in plot_windows(tr, Figure().subplots())]
     ['flow 1', 'flow 2', 'sum of windows', 'capacity W = 100']
     """
+    _need(traj, "Trajectory", "simulate", "windows", "batched")
+    if traj.batched:
+        n = traj.n_systems
+        if isinstance(system, bool) or not isinstance(system, (int, np.integer)):
+            raise TypeError(f"system must be an int, got {system!r}")
+        if not 0 <= system < n:
+            raise ValueError(f"system must be in 0 .. {n - 1} (the trajectory holds {n} "
+                             f"systems), got {system}")
     tr = traj.system(system) if traj.batched else traj
     ax = _axes(ax)
     steps, draw = _time_axis(tr)
@@ -246,6 +264,7 @@ def plot_phase_plane(data: Any, ax: Any = None, *, legend: bool = True) -> list:
     >>> len(plot_phase_plane(d, Figure().subplots())) == 3 + len(d.segments)
     True
     """
+    _need(data, "PhasePlaneData", "phase_plane", "segments")
     ax = _axes(ax, figsize=(5, 5))
     (fair,) = ax.plot(*data.fairness_line.T, color="0.4", linestyle=":", linewidth=1.2,
                       label="fairness line $x_1 = x_2$")
@@ -323,6 +342,7 @@ def plot_convergence(
     >>> [line.get_label() for line in lines]
     ['AIMD(a=1, b=1/2)', 'AIAD(a=1, d=1)']
     """
+    _need(data, "ConvergenceData", "convergence", "difference")
     check_choice("quantity", quantity, ("difference", "jain"))
     check_choice("against", against, ("cycle", "step"))
     from matplotlib.ticker import MaxNLocator
@@ -375,6 +395,7 @@ def plot_new_aimd(data: Any, ax: Any = None) -> list:
     >>> [a.get_label() for a in plot_new_aimd(new_aimd(steps=40), Figure().subplots())][:3]
     ['flow 1', 'flow 2', 'sum of windows']
     """
+    _need(data, "NewAIMDData", "new_aimd", "totals")
     ax = _axes(ax)
     t = np.arange(len(data.totals))
     artists = []
@@ -502,6 +523,7 @@ def plot_sawtooth(data: Any, ax: Any = None, *, legend: bool = True) -> list:
     >>> [round(a.get_ydata()[0], 3) for a in arts[1:]]
     [90.0, 45.0, 67.5]
     """
+    _need(data, "SawtoothData", "sawtooth", "closed_form")
     ax = _axes(ax)
     (line,) = ax.plot(data.steps, data.window, drawstyle="steps-post", color="k",
                       linewidth=1.3, label="window (simulated)")
@@ -547,6 +569,7 @@ def plot_efficiency_curve(data: Any, ax: Any = None) -> list:
     >>> [a.get_label() for a in plot_efficiency_curve([d], Figure().subplots())]
     ['AIMD: $(b + 1)/2$', 'AIMD simulated (W = 100)']
     """
+    _need(data, "EfficiencyCurveData", "efficiency_curve", "b_points")
     ax = _axes(ax)
     artists = []
     for i, d in enumerate(_series(data)):
@@ -592,6 +615,7 @@ def plot_response(data: Any, ax: Any = None) -> list:
     >>> print(arts[0].get_label())
     AIMD(a=1, b=1/2): $C = \sqrt{6}/2$
     """
+    _need(data, "ResponseData", "response", "throughput_points")
     ax = _axes(ax)
     artists = []
     for i, d in enumerate(_series(data)):
@@ -644,6 +668,7 @@ def plot_dynamic_runs(data: Any, axes: Any = None, *, change_label: str = "chang
     >>> len(plot_dynamic_runs(d, Figure().subplots(1, 2)))
     2
     """
+    _need(data, "DynamicRunsData", "late_joiner or capacity_change", "runs")
     n = len(data.runs)
     if axes is None:
         import matplotlib.pyplot as plt
@@ -697,6 +722,7 @@ def plot_response_functions(data: Any, ax: Any = None) -> list:
     >>> arts[0].get_label()
     'Mathis et al. 1997, C = sqrt(3/2)'
     """
+    _need(data, "ResponseFunctionsData", "response_functions", "curves")
     ax = _axes(ax, figsize=(8, 5.5))
     styles = (*STYLES, *_EXTRA_STYLES)
     artists, colour = [], {}

@@ -48,6 +48,10 @@ __all__ = ["binomial", "cubic", "highspeed", "mathis", "pftk", "tfrc"]
 # --------------------------------------------------------------------------
 def _array(name: str, value: Any, ok: Any, allowed: str) -> np.ndarray:
     try:
+        raw = np.asarray(value)
+        if raw.dtype.kind in "bUSV" or (raw.dtype.kind == "O" and not all(
+                is_number(v) for v in raw.ravel())):
+            raise TypeError  # text, bools, None: not numbers (no silent float("0.1"))
         arr = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a real number or an array of them, got {value!r}") \
@@ -195,6 +199,10 @@ def tfrc(s: Any, rtt: Any, p: Any, *, b: Any = 1, t_rto: Any = None) -> Any:
     return _out(ss / den, s, rtt, p)
 
 
+BINOMIAL_EXPONENT_LIMIT = 8
+"""Largest ``|k|`` and ``|l|`` :func:`binomial` derives a law for (sympy's time grows with them)."""
+
+
 @functools.lru_cache(maxsize=64)
 def _binomial_law(k: Fraction, l: Fraction, alpha: Fraction, beta: Fraction) -> tuple:  # noqa: E741
     from .symbolic import derive  # the symbolic package is heavy; load it when needed
@@ -225,7 +233,9 @@ def binomial(
     p, rtt : float or array
         Loss rate ``0 < p <= 1``; round-trip time in seconds ``> 0``.
     k, l, alpha, beta : number
-        The control (numbers; made exact); ``k + l + 1 > 0``.
+        The control (numbers; made exact); ``k + l + 1 > 0`` and
+        ``|k|, |l| <= 8`` (the law is derived symbolically, and sympy's
+        simplification takes seconds per unit of the exponents beyond that).
     mss : float
         Segment size.
 
@@ -242,8 +252,14 @@ def binomial(
     for name, v in (("k", k), ("l", l), ("alpha", alpha), ("beta", beta)):
         if not is_number(v):
             raise TypeError(f"{name} must be a real number, got {v!r}")
-    e, scale = _binomial_law(*(to_fraction(v, n) for v, n in
-                               ((k, "k"), (l, "l"), (alpha, "alpha"), (beta, "beta"))))
+    kk, ll, aa, bb = (to_fraction(v, n) for v, n in
+                      ((k, "k"), (l, "l"), (alpha, "alpha"), (beta, "beta")))
+    for name, v in (("k", kk), ("l", ll)):
+        if abs(v) > BINOMIAL_EXPONENT_LIMIT:
+            raise ValueError(f"{name} must satisfy |{name}| <= {BINOMIAL_EXPONENT_LIMIT}, got {v}")
+    if kk + ll + 1 <= 0:
+        raise ValueError(f"k + l + 1 must be > 0 (the law is p^(-1/(k+l+1))), got {kk + ll + 1}")
+    e, scale = _binomial_law(kk, ll, aa, bb)
     out = _positive("mss", mss) / _positive("rtt", rtt) * scale * _loss(p) ** (-e)
     return _out(out, p, rtt, mss)
 

@@ -347,9 +347,14 @@ class Scenario:
     warmup: float = 0.0
 
     def __post_init__(self) -> None:
+        if isinstance(self.flows, (str, bytes)) or not hasattr(self.flows, "__iter__"):
+            raise TypeError(f"flows must be a sequence of Flow, got {self.flows!r}")
         flows = tuple(self.flows)
-        if not flows or not all(isinstance(f, Flow) for f in flows):
+        if not flows:
             raise ValueError("flows must hold at least one Flow")
+        for i, f in enumerate(flows):
+            if not isinstance(f, Flow):
+                raise TypeError(f"flows[{i}] must be a Flow, got {f!r}")
         object.__setattr__(self, "flows", flows)
         if not isinstance(self.link, Link):
             raise TypeError(f"link must be a Link, got {self.link!r}")

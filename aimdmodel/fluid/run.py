@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._validate import check_positive_number
 from ..policies import AIMD
 from ..scenario import CBR, RED, Scenario
 from .result import FluidClass, FluidResult
@@ -130,6 +131,7 @@ def run_scenario(scenario: Scenario, *, dt: float | None = None, record_every: i
     link = _link(scenario)
     if dt is None:
         dt = min(1e-3, min(c.prop_delay for c in classes) / 10)
+    check_positive_number("dt", dt)
     if record_every is None:
         record_every = max(1, round(scenario.duration / dt) // 20000)
     res = simulate_fluid(classes, duration=scenario.duration, warmup=scenario.warmup, dt=dt,

@@ -71,11 +71,13 @@ from typing import Any
 
 import numpy as np
 
+from .._io import import_compiled
 from .._validate import check_count, check_positive_number
-from . import _kernel
 from .aqm import DROPTAIL, RED, ConstantLoss, check_aqm
 from .limit import fluid_limit
 from .result import FluidClass, FluidResult
+
+_kernel = import_compiled("aimdmodel.fluid._kernel")  # numba: cache moved if need be
 
 __all__ = ["FluidClass", "FluidResult", "simulate_fluid"]
 

@@ -98,16 +98,18 @@ from typing import Any
 import numpy as np
 
 from .._arith import to_float
+from .._io import import_compiled
 from .._validate import check_count
 from ..engines.declarations import linear_spec
 from ..policies import AIMD, FlowMix, Policy
 from ..scenario import CBR, RED, ParetoCross, Scenario
 from . import _fields as f
-from ._network import run as _run_ticks
 from .options import QueueOptions
 from .result import QueueResult
 from .sources import pareto_arrivals
 from .variants import VARIANTS, get_variant
+
+_run_ticks = import_compiled("aimdmodel.queue._network").run  # numba: cache moved if need be
 
 __all__ = ["run"]
 

@@ -44,6 +44,7 @@ import numpy as np
 import sympy
 
 from .._arith import is_number, is_symbolic, to_fraction
+from .._validate import check_count
 from ..policies import AIMD, FlowMix, LinearControl, Policy
 
 __all__ = ["MatrixModel", "matrix_model"]
@@ -190,7 +191,11 @@ def matrix_model(policies: Any, *, flows: int | None = None) -> MatrixModel:
     >>> [str(v) for v in mm.mean_shares]
     ['1/2', '1/2']
     """
+    if flows is not None:
+        check_count("flows", flows, minimum=1, optional=False)
     pairs = _members(policies, flows)
+    if not pairs:
+        raise ValueError("policies must hold at least one AIMD flow, got none")
     alpha = tuple(_exact(a) for a, _ in pairs)
     beta = tuple(_exact(b) for _, b in pairs)
     m = len(pairs)
