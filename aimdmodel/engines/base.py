@@ -37,7 +37,8 @@ class Run:
     steps, cycles : int or None
         Exactly one is set.
     max_steps : int
-        Limit on the steps of a ``cycles=`` run.
+        Limit of a ``cycles=`` run: on its steps for the stepping engines,
+        on its work (jumps and single steps) for the jump engines.
     record : {"all", "cycles", "none"}
     single : bool
         True when the user gave one system (``x0`` of shape ``(m,)``).
@@ -153,7 +154,7 @@ class Engine:
 
 
 ENGINES: dict[str, type[Engine]] = {}
-"""Engine classes by name: ``step``, ``cycle``, ``kernel``, ``auto``."""
+"""Engine classes by name: ``step``, ``cycle``, ``ccycle``, ``kernel``, ``auto``."""
 
 
 def register(cls: type[Engine]) -> type[Engine]:
@@ -164,9 +165,16 @@ def register(cls: type[Engine]) -> type[Engine]:
     return cls
 
 
-def no_events_error(cycles: int, max_steps: int, fewest: Any) -> RuntimeError:
-    """Build the error of a ``cycles=`` run that did not get there within ``max_steps``."""
+def no_events_error(
+    cycles: int, max_steps: int, fewest: Any, *, jumps: bool = False
+) -> RuntimeError:
+    """Build the error of a ``cycles=`` run that did not get there within ``max_steps``.
+
+    ``jumps``: the run was a jump engine's, whose ``max_steps`` counts its
+    work (jumps and single steps), not the steps.
+    """
+    unit = "jumps and single steps" if jumps else "steps"
     return RuntimeError(
-        f"no {cycles} congestion events within max_steps={max_steps} steps "
+        f"no {cycles} congestion events within max_steps={max_steps} {unit} "
         f"(fewest so far: {int(fewest)}); raise max_steps or use steps="
     )
