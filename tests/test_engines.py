@@ -161,9 +161,15 @@ def test_cycle_engine_max_steps_error_matches():
     for engine in ("step", "cycle"):
         with pytest.raises(RuntimeError, match="max_steps=50"):
             simulate(pol, [1, 2], 100, cycles=1, arithmetic="integer", max_steps=50, engine=engine)
-    for engine in ("step", "cycle", "kernel"):
-        with pytest.raises(RuntimeError, match="max_steps=50"):
+    for engine in ("step", "kernel"):
+        with pytest.raises(RuntimeError, match="max_steps=50 steps"):
             simulate(AIMD(), [1, 2], 1000, cycles=1, max_steps=50, engine=engine)
+    # a jump engine's max_steps limits its work (jumps and single steps), not its steps
+    for engine in ("cycle", "ccycle"):
+        tr = simulate(AIMD(), [1, 2], 1000, cycles=1, max_steps=50, engine=engine)
+        assert tr.n_steps == 500
+        with pytest.raises(RuntimeError, match="max_steps=50 jumps and single steps"):
+            simulate(AIMD(), [1, 2], 1000, cycles=30, max_steps=50, engine=engine)
 
 
 def test_affine_declarations_are_verified():

@@ -63,6 +63,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -125,14 +126,31 @@ def _fast_path(D: np.ndarray, E: np.ndarray) -> np.ndarray:
     Only when it is the last one in the window, with weight 1: the window
     is then ``base + s_k``.
     """
-    flows = D.shape[0]
-    out = np.full((flows, 2), -1, dtype=np.int64)
-    for i in range(flows):
-        moving = np.flatnonzero(D[i] != 0)
-        weighted = np.flatnonzero(E[i] != 0)
-        if len(moving) == 1 and E[i, moving[0]] == 1 and weighted.max() == moving[0]:
-            out[i] = moving[0], int(len(weighted) > 1)
+    n = D.shape[1]
+    moving, weighted = D != 0, E != 0
+    k = moving.argmax(axis=1)
+    last = n - 1 - weighted[:, ::-1].argmax(axis=1)
+    ok = (moving.sum(axis=1) == 1) & (np.take_along_axis(E, k[:, None], 1)[:, 0] == 1) & (
+        last == k)
+    out = np.full((D.shape[0], 2), -1, dtype=np.int64)
+    out[ok, 0] = k[ok]
+    out[ok, 1] = weighted.sum(axis=1)[ok] > 1
     return out
+
+
+def _cached_params(run: Run, spec: AffineSpec) -> tuple:
+    """:func:`float_params` of ``run``'s policy, computed once per policy and number of flows."""
+    try:
+        return _params_cache(run.policy, run.flows)
+    except TypeError:  # unhashable (per-flow parameters in arrays)
+        return float_params(run.pol, spec, run.flows)
+
+
+@functools.lru_cache(maxsize=4096)
+def _params_cache(policy: Any, flows: int) -> tuple:
+    from .._arith import to_float
+
+    return float_params(policy.converted(to_float), affine_map_spec(policy, flows=flows), flows)
 
 
 def initial_states(pol: Any, spec: AffineSpec, x: np.ndarray) -> tuple[np.ndarray, Any]:
@@ -170,7 +188,7 @@ class _Call:
         self.pol = run.pol
         self.spec = spec
         self.S0, self.kind = initial_states(run.pol, spec, run.x)
-        self.par = float_params(run.pol, spec, run.flows)
+        self.par = _cached_params(run, spec)
         self.W = float(run.feedback.capacity)
         self.prog = sum_program(run.flows)
 

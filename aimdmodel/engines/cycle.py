@@ -115,7 +115,8 @@ class Jumper:
         """Totals sent after ``n`` increases (an int, or an int array (B,) per system)."""
         if isinstance(n, np.ndarray):
             n = n[:, None] if self.arithmetic == "float" else n.astype(object)[:, None]
-        return self.run.sent(self.pol.window(self.pol.advance(state, n)), t).sum(axis=-1)
+        with np.errstate(over="ignore", invalid="ignore"):  # the windows are checked after
+            return self.run.sent(self.pol.window(self.pol.advance(state, n)), t).sum(axis=-1)
 
     def steps(self, state: tuple, total: np.ndarray, limit: int, t: int) -> int:
         """Increases from step ``t`` until the first congestion event, at most ``limit``.

@@ -283,9 +283,9 @@ def _map_cached(policy: Policy, flows: int) -> AffineSpec | None:
 
 
 def _map(policy: Policy, flows: int) -> AffineSpec | None:
-    declared = policy.affine_map
-    if declared is None:
+    if policy.affine_map is None:
         return _linear_map(policy, flows)
+    declared = policy.converted(to_fraction).affine_map  # entries computed exactly
     n = len(declared.increment)
     rows = [declared.increment, declared.offset, declared.window]
     if any(len(r) != n for r in rows) or len(declared.matrix) != n or any(
