@@ -1,14 +1,13 @@
 """The compiled loops (numba) of the compiled cycle engine, each rule written once.
 
 A system's state is an ``(m, n)`` array: ``n`` state variables per flow,
-updated by the policy's verified :class:`~aimdmodel.policies.base.AffineMap`
-(``par = (D, M, C, LO, E)``, each with a leading axis of parameter sets ``p``
-so that one call runs systems of different parameters):
+updated by the policy's verified :class:`~aimdmodel.policies.base.AffineMap`,
+packed per flow in ``P[p, i]`` (:func:`.ccycle.float_params`; ``p``, the
+parameter set, lets one call run systems of different parameters):
 
-* :func:`_window` -- the window of one flow after ``j`` increases: the
-  policy's ``window(advance(s, j))``, field by field in the policy's order;
-* :func:`_decrease` -- ``s <- max(M s + c, floor)``, zero coefficients
-  skipped, unit ones not multiplied;
+* :func:`_windows` -- the windows after ``j`` increases: the policy's
+  ``window(advance(s, j))``, field by field in the policy's order;
+* :func:`_decrease` -- ``s <- max(M s + c, floor)``, summed in field order;
 * :func:`_jump_length` -- the increases to the first congested step: the
   closed form :func:`aimdmodel.feedback.steps_to_exceed`, then checked with
   :func:`aimdmodel.feedback.exceeds` on the totals after ``n - 1`` and ``n``
@@ -51,31 +50,33 @@ METHODS = ("init", "increase", "advance", "decrease")
 CAP = 2**62
 """The largest step a jump may reach (``cycles=`` runs are limited by their work)."""
 
-_exceeds = numba.njit(inline="always")(exceeds)
-_steps_to_exceed = numba.njit(inline="always")(steps_to_exceed)
+_exceeds = numba.njit(inline="always", error_model="numpy")(exceeds)
+_steps_to_exceed = numba.njit(inline="always", error_model="numpy")(steps_to_exceed)
 
 
-@numba.njit(inline="always")
-def _windows(S, par, p, base, j, win):  # pragma: no cover - compiled
+@numba.njit(inline="always", error_model="numpy")
+def _windows(S, P, p, base, j, win):  # pragma: no cover - compiled
     # the windows of every flow after j increases, the policy's window(advance(s, j)):
     # sum_k e_k (s_k + j d_k) in field order; fast when one state variable grows and is
     # the last one in the window (then base + (s_k + j d_k), base fixed during a jump).
     # One call for all the flows: a helper called per flow would pay reference counts.
+    n = S.shape[1]
+    o = 4 * n + n * n
     for i in range(S.shape[0]):
-        ks = par[5][p, i, 0]
+        ks = int(P[p, i, o])
         if ks >= 0:
             v = S[i, ks]
             if j != 0:
-                v = v + j * par[0][p, i, ks]
-            win[i] = base[i] + v if par[5][p, i, 1] != 0 else v
+                v = v + j * P[p, i, ks]
+            win[i] = base[i] + v if P[p, i, o + 1] != 0.0 else v
             continue
         acc = 0.0
         first = True
-        for k in range(S.shape[1]):
-            e = par[4][p, i, k]
+        for k in range(n):
+            e = P[p, i, 3 * n + n * n + k]
             if e != 0.0:
                 v = S[i, k]
-                d = par[0][p, i, k]
+                d = P[p, i, k]
                 if j != 0 and d != 0.0:
                     v = v + j * d
                 if e != 1.0:
@@ -85,16 +86,18 @@ def _windows(S, par, p, base, j, win):  # pragma: no cover - compiled
         win[i] = acc
 
 
-@numba.njit(inline="always")
-def _bases(S, par, p, base):  # pragma: no cover - compiled
+@numba.njit(inline="always", error_model="numpy")
+def _bases(S, P, p, base):  # pragma: no cover - compiled
     # per flow: the sum of the weighted state variables before the growing one
+    n = S.shape[1]
+    o = 4 * n + n * n
     for i in range(S.shape[0]):
-        ks = par[5][p, i, 0]
-        if ks > 0 and par[5][p, i, 1] != 0:
+        ks = int(P[p, i, o])
+        if ks > 0 and P[p, i, o + 1] != 0.0:
             acc = 0.0
             first = True
             for k in range(ks):
-                e = par[4][p, i, k]
+                e = P[p, i, 3 * n + n * n + k]
                 if e != 0.0:
                     v = S[i, k] if e == 1.0 else e * S[i, k]
                     acc = v if first else acc + v
@@ -102,15 +105,15 @@ def _bases(S, par, p, base):  # pragma: no cover - compiled
             base[i] = acc
 
 
-@numba.njit(inline="always")
-def _total_after(S, par, p, base, j, win, prog, stack):  # pragma: no cover - compiled
+@numba.njit(error_model="numpy")
+def _total_after(S, P, p, base, j, win, prog, stack):  # pragma: no cover - compiled
     # the windows after j increases (into win) and their pairwise sum
-    _windows(S, par, p, base, j, win)
+    _windows(S, P, p, base, j, win)
     return _total(win, prog, stack)
 
 
-@numba.njit(inline="always")
-def _decrease(S, par, p, tmp, base):  # pragma: no cover - compiled
+@numba.njit(error_model="numpy")
+def _decrease(S, P, p, tmp, base):  # pragma: no cover - compiled
     # s_k <- max(sum_j M_kj s_j + c_k, floor_k), the sum in field order from 0.0: a zero
     # coefficient adds 0.0 and a unit one multiplies by 1.0, both exact, so this gives the
     # bits of the sum of the nonzero terms alone (without a branch per term)
@@ -121,36 +124,37 @@ def _decrease(S, par, p, tmp, base):  # pragma: no cover - compiled
         for k in range(n):
             acc = 0.0
             for j in range(n):
-                acc = acc + par[1][p, i, k, j] * tmp[j]
-            S[i, k] = max(acc + par[2][p, i, k], par[3][p, i, k])
-    _bases(S, par, p, base)
+                acc = acc + P[p, i, n + k * n + j] * tmp[j]
+            S[i, k] = max(acc + P[p, i, n + n * n + k], P[p, i, 2 * n + n * n + k])
+    _bases(S, P, p, base)
 
 
-@numba.njit(inline="always")
-def _advance(S, par, p, n):  # pragma: no cover - compiled
+@numba.njit(inline="always", error_model="numpy")
+def _advance(S, P, p, steps):  # pragma: no cover - compiled
     # n increases: s_k + n d_k (only the growing variable on the fast path)
+    n = S.shape[1]
+    o = 4 * n + n * n
     for i in range(S.shape[0]):
-        ks = par[5][p, i, 0]
+        ks = int(P[p, i, o])
         if ks >= 0:
-            S[i, ks] = S[i, ks] + n * par[0][p, i, ks]
+            S[i, ks] = S[i, ks] + steps * P[p, i, ks]
             continue
-        for k in range(S.shape[1]):
-            d = par[0][p, i, k]
+        for k in range(n):
+            d = P[p, i, k]
             if d != 0.0:
-                S[i, k] = S[i, k] + n * d
+                S[i, k] = S[i, k] + steps * d
 
 
-@numba.njit(inline="always")
-def _jump_length(S, par, p, base, T0, W, ge, limit, win, prog, stack):  # pragma: no cover
+@numba.njit(error_model="numpy")
+def _jump_length(S, P, p, base, T0, W, ge, limit, win, prog, stack):  # pragma: no cover
     # (n, slope, total after n, valid): the increases to the first congested step (at most
     # limit), as Jumper.steps/_verify: the closed form, then moved one step at a time;
     # when valid, win holds the windows after the n increases
-    slope = _total_after(S, par, p, base, 1, win, prog, stack) - T0
+    slope = _total_after(S, P, p, base, 1, win, prog, stack) - T0
     n = _steps_to_exceed(T0, slope, W, ge, limit)
     for _ in range(64):
-        late = n > 1 and _exceeds(_total_after(S, par, p, base, n - 1, win, prog, stack), W,
-                                  ge)
-        Tn = _total_after(S, par, p, base, n, win, prog, stack)
+        late = n > 1 and _exceeds(_total_after(S, P, p, base, n - 1, win, prog, stack), W, ge)
+        Tn = _total_after(S, P, p, base, n, win, prog, stack)
         early = (not _exceeds(Tn, W, ge)) and n < limit
         if not (late or early):
             return n, slope, Tn, True
@@ -161,7 +165,7 @@ def _jump_length(S, par, p, base, T0, W, ge, limit, win, prog, stack):  # pragma
     return 1, slope, 0.0, False  # totals not monotone in n: step
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", error_model="numpy")
 def _half(i):  # pragma: no cover - compiled
     # i (i - 1) / 2 correctly rounded (as Python's int arithmetic) for i < 2**53
     if i % 2 == 0:
@@ -169,13 +173,13 @@ def _half(i):  # pragma: no cover - compiled
     return float(i) * float((i - 1) // 2)
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", error_model="numpy")
 def _ramp_piece(T0, slope, i0, i1):  # pragma: no cover - compiled
     # sum of the totals T0 + i slope over i0 <= i < i1 (Jumper.ramp_sum when i0 = 0)
     return T0 * float(i1 - i0) + slope * (_half(i1) - _half(i0))
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", error_model="numpy")
 def _bad_flow(win):  # pragma: no cover - compiled
     # the first flow whose window is negative or not finite, else -1
     for i in range(win.shape[0]):
@@ -185,23 +189,23 @@ def _bad_flow(win):  # pragma: no cover - compiled
     return -1
 
 
-@numba.njit(inline="always")
-def _close(b, S, par, p, base, j, acc, kk, out, sums):  # pragma: no cover - compiled
+@numba.njit(error_model="numpy")
+def _close(b, S, P, p, base, j, acc, kk, out, sums):  # pragma: no cover - compiled
     # close knot kk: the sum of its segment, the windows j increases from S
     if sums.shape[0] > 0:
         sums[kk - 1, b] = acc
-    _windows(S, par, p, base, j, out[kk, b])
+    _windows(S, P, p, base, j, out[kk, b])
     return kk + 1
 
 
-@numba.njit(inline="always")
-def _ramp_knots(b, S, par, p, base, t, n, T0, slope, acc, kk, knots, out,
+@numba.njit(error_model="numpy")
+def _ramp_knots(b, S, P, p, base, t, n, T0, slope, acc, kk, knots, out,
                 sums):  # pragma: no cover - compiled
     # a jump of n steps from t: close every knot in (t, t + n], accumulate the rest
     i0 = 0
     while kk < knots.shape[0] and knots[kk] <= t + n:
         j = knots[kk] - t
-        kk = _close(b, S, par, p, base, j, acc + _ramp_piece(T0, slope, i0, j), kk, out, sums)
+        kk = _close(b, S, P, p, base, j, acc + _ramp_piece(T0, slope, i0, j), kk, out, sums)
         acc = 0.0
         i0 = j
     if i0 < n:
@@ -209,39 +213,39 @@ def _ramp_knots(b, S, par, p, base, t, n, T0, slope, acc, kk, knots, out,
     return acc, kk
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", error_model="numpy")
 def _limit(t, steps):  # pragma: no cover - compiled
     return steps - t if steps >= 0 else CAP - t
 
 
-@numba.njit(inline="always")
-def _jump(S, par, p, base, t, steps, T0, W, ge, win, prog, stack):  # pragma: no cover
+@numba.njit(error_model="numpy")
+def _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack):  # pragma: no cover
     # the jump from a state that is not congested: (n, slope, total after it, valid)
     limit = _limit(t, steps)
     if limit > 1:
-        return _jump_length(S, par, p, base, T0, W, ge, limit, win, prog, stack)
+        return _jump_length(S, P, p, base, T0, W, ge, limit, win, prog, stack)
     return 1, 0.0, 0.0, False
 
 
-@numba.njit(inline="always")
-def _land(S, par, p, base, n, Tn, valid, win, prog, stack):  # pragma: no cover - compiled
+@numba.njit(error_model="numpy")
+def _land(S, P, p, base, n, Tn, valid, win, prog, stack):  # pragma: no cover - compiled
     # take the jump; the total after it (computed again when the jump did not check it)
-    _advance(S, par, p, n)
+    _advance(S, P, p, n)
     if valid:
         return Tn
-    return _total_after(S, par, p, base, 0, win, prog, stack)
+    return _total_after(S, P, p, base, 0, win, prog, stack)
 
 
-@numba.njit(inline="always")
-def _one(b, S, par, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, mode,
+@numba.njit(error_model="numpy")
+def _one(b, S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, mode,
          knots, out, sums, ev, ev_off, res, resf):  # pragma: no cover - compiled
     # one system of run_systems; res[b] = (T, events, work, status, bad step, bad flow,
     # method); resf[b] = (sum of the totals, bad window)
-    t, e, work, method, kk, acc, status = 0, 0, 0, 0, 1, 0.0, STATUS_OK
-    _bases(S, par, p, base)
+    t, e, work, method, kk, acc, status = b - b, 0, 0, 0, 1, 0.0, STATUS_OK
+    _bases(S, P, p, base)
     if mode == MODE_KNOTS:
-        kk = _close(b, S, par, p, base, 0, 0.0, 0, out, sums[:0])
-    T0 = _total_after(S, par, p, base, 0, win, prog, stack)
+        kk = _close(b, S, P, p, base, t, acc, t, out, sums[:0])
+    T0 = _total_after(S, P, p, base, 0, win, prog, stack)
     while True:
         bad = _bad_flow(win)
         if bad >= 0:
@@ -258,29 +262,29 @@ def _one(b, S, par, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_wo
             if mode == MODE_EVENTS:
                 ev[ev_off[b] + e] = t
             acc = acc + T0
-            _decrease(S, par, p, tmp, base)
+            _decrease(S, P, p, tmp, base)
             e, t, method = e + 1, t + 1, 3
             if mode == MODE_KNOTS and kk < knots.shape[0] and knots[kk] == t:
-                kk = _close(b, S, par, p, base, 0, acc, kk, out, sums)
+                kk = _close(b, S, P, p, base, t - t, acc, kk, out, sums)
                 acc = 0.0
-            T0 = _total_after(S, par, p, base, 0, win, prog, stack)
+            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
             continue
-        n, slope, Tn, valid = _jump(S, par, p, base, t, steps, T0, W, ge, win, prog, stack)
+        n, slope, Tn, valid = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
         if mode == MODE_KNOTS:
-            acc, kk = _ramp_knots(b, S, par, p, base, t, n, T0, slope, acc, kk, knots, out,
+            acc, kk = _ramp_knots(b, S, P, p, base, t, n, T0, slope, acc, kk, knots, out,
                                   sums)
         else:
             acc = acc + _ramp_piece(T0, slope, 0, n)
-        T0 = _land(S, par, p, base, n, Tn, valid, win, prog, stack)
+        T0 = _land(S, P, p, base, n, Tn, valid, win, prog, stack)
         t, method = t + n, (2 if n > 1 else 1)
     res[b, 0], res[b, 1], res[b, 2], res[b, 3], res[b, 6] = t, e, work, status, method
     resf[b, 0] = acc
 
 
-@numba.njit(cache=True)
-def run_systems(S0, par, W, ge, prog, steps, cycles, max_work, mode, knots, out, sums, ev,
+@numba.njit(cache=True, error_model="numpy")
+def run_systems(S0, P, W, ge, prog, steps, cycles, max_work, mode, knots, out, sums, ev,
                 ev_off, res, resf, final):  # pragma: no cover - compiled
-    """Run every system of ``S0`` (B, m, n) with the parameter set 0 of ``par``.
+    """Run every system of ``S0`` (B, m, n) with the parameter set 0 of ``P``.
 
     ``steps >= 0``: run that many steps; else stop at the ``cycles``-th
     congestion event. ``max_work`` bounds the jumps and single steps of a
@@ -303,7 +307,7 @@ def run_systems(S0, par, W, ge, prog, steps, cycles, max_work, mode, knots, out,
         for i in range(m):
             for k in range(n):
                 S[i, k] = S0[b, i, k]
-        _one(b, S, par, 0, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, mode,
+        _one(b, S, P, b - b, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, mode,
              knots, out, sums, ev, ev_off, res, resf)
         for i in range(m):
             for k in range(n):
@@ -311,7 +315,7 @@ def run_systems(S0, par, W, ge, prog, steps, cycles, max_work, mode, knots, out,
 
 
 # ----------------------------------------------------------------- sweeps
-@numba.njit(inline="always")
+@numba.njit(inline="always", error_model="numpy")
 def _gap(win):  # pragma: no cover - compiled
     hi = win[0]
     lo = win[0]
@@ -321,7 +325,7 @@ def _gap(win):  # pragma: no cover - compiled
     return hi - lo
 
 
-@numba.njit(inline="always")
+@numba.njit(error_model="numpy")
 def _fair_step(t0, t1, w0, w1, eps, scratch):  # pragma: no cover - compiled
     # metrics._fair_from_knots: bisection on the windows interpolated between knots
     if t1 - t0 == 1:
@@ -338,7 +342,7 @@ def _fair_step(t0, t1, w0, w1, eps, scratch):  # pragma: no cover - compiled
     return hi
 
 
-@numba.njit(inline="always")
+@numba.njit(error_model="numpy")
 def _knot(t, win, ev_upto, eps, Q, wbad, wnext):  # pragma: no cover - compiled
     # metrics._fair_from_knots, online: the last knot whose windows are more than
     # eps apart, the knot after it, and the congestion steps up to it
@@ -354,7 +358,7 @@ def _knot(t, win, ev_upto, eps, Q, wbad, wnext):  # pragma: no cover - compiled
     Q[10] = 1 if ok else 0
 
 
-@numba.njit(inline="always")
+@numba.njit(error_model="numpy")
 def _cycle_closes(t, Tc, W, C, burn_in, A, Q):  # pragma: no cover - compiled
     # the congestion step t closes whole cycle Q[0] - 1 (metrics.whole_cycles); if it is
     # kept, add it as metrics._knot_average does: its segment, then its congestion step
@@ -381,13 +385,14 @@ def _cycle_closes(t, Tc, W, C, burn_in, A, Q):  # pragma: no cover - compiled
     Q[1] = t
 
 
-@numba.njit(inline="always")
-def _metrics_one(S, par, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, C,
+@numba.njit(error_model="numpy")
+def _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, C,
                  burn_in, eps, A, Q, wbad, wnext):  # pragma: no cover - compiled
     # one system of sweep_metrics: the loop of _one, keeping the metrics' sums
-    t, work, status, knot = 0, 0, STATUS_OK, True
-    _bases(S, par, p, base)
-    T0 = _total_after(S, par, p, base, 0, win, prog, stack)
+    t = steps - steps  # not a literal 0: the calls below are compiled once, for int64
+    work, status, knot = t, STATUS_OK, True
+    _bases(S, P, p, base)
+    T0 = _total_after(S, P, p, base, 0, win, prog, stack)
     while True:
         if _bad_flow(win) >= 0:
             status = STATUS_BAD_WINDOW
@@ -410,21 +415,21 @@ def _metrics_one(S, par, p, W, ge, prog, stack, win, tmp, base, steps, cycles, m
         if cong:
             _cycle_closes(t, T0, W, C, burn_in, A, Q)
             A[4] = 0.0
-            _decrease(S, par, p, tmp, base)
+            _decrease(S, P, p, tmp, base)
             Q[0] += 1
             t += 1
             knot = True
-            T0 = _total_after(S, par, p, base, 0, win, prog, stack)
+            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
             continue
-        n, slope, Tn, valid = _jump(S, par, p, base, t, steps, T0, W, ge, win, prog, stack)
+        n, slope, Tn, valid = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
         A[4] = A[4] + _ramp_piece(T0, slope, 0, n)
-        T0 = _land(S, par, p, base, n, Tn, valid, win, prog, stack)
+        T0 = _land(S, P, p, base, n, Tn, valid, win, prog, stack)
         t += n
         knot = False
     return t, status, T0
 
 
-@numba.njit(inline="always")
+@numba.njit(error_model="numpy")
 def _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, Q, wbad,
                     wnext, outf, outi):  # pragma: no cover - compiled
     # outf[r] = efficiency, offered load, overflow, smoothness, final Jain index;
@@ -433,10 +438,12 @@ def _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, 
     for i in range(m):
         sq[i] = win[i] * win[i]
     q = _total(sq, prog, stack)
-    outf[r, 0] = A[0] / float(Q[3])
-    outf[r, 1] = A[1] / float(Q[3])
-    outf[r, 2] = A[2] / float(Q[3])
-    outf[r, 3] = A[3] / float(Q[4])
+    if Q[3] > 0:  # else no whole cycle kept: undefined (numba raises on a division by 0)
+        outf[r, 0] = A[0] / float(Q[3])
+        outf[r, 1] = A[1] / float(Q[3])
+        outf[r, 2] = A[2] / float(Q[3])
+    if Q[4] > 0:
+        outf[r, 3] = A[3] / float(Q[4])
     outf[r, 4] = 1.0 if q == 0.0 else T0 * T0 / (float(m) * q)
     trans = Q[2] if Q[2] >= 0 else C
     fair, fair_events = -1, -1
@@ -451,8 +458,8 @@ def _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, 
     outi[r, 7] = burn_in if burn_in >= 0 else trans + (C - trans) // 2
 
 
-@numba.njit(cache=True)
-def sweep_metrics(S0, par, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, hi, outf,
+@numba.njit(cache=True, error_model="numpy")
+def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, hi, outf,
                   outi):  # pragma: no cover - compiled
     """Run the systems ``lo .. hi-1`` of a sweep grid and compute their metrics.
 
@@ -481,13 +488,15 @@ def sweep_metrics(S0, par, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, 
     resf = np.zeros((1, 2))
     knots = np.zeros(1, dtype=np.int64)
     out = np.zeros((1, 1, 1))
+    no_sums = np.zeros((0, 1))
     for g in range(lo, hi):
         p, s, W, r = g // (nS * nC), (g // nC) % nS, Wv[g % nC], g - lo
         C = cycles - 1
         if steps >= 0:  # count the events first: the default burn-in needs their number
             S[:, :] = S0[p, s]
-            _one(0, S, par, p, W, ge, prog, stack, win, tmp, base, steps, 0, max_work,
-                 MODE_NONE, knots, out, resf[:0], knots, knots, res, resf)
+            zero = p - p  # not literals: _one is compiled once, for run_systems and this
+            _one(zero, S, P, p, W, ge, prog, stack, win, tmp, base, steps, zero, max_work,
+                 zero + MODE_NONE, knots, out, no_sums, knots, knots, res, resf)
             C = max(res[0, 1] - 1, 0)
             if res[0, 3] != STATUS_OK:
                 outi[r, 4] = res[0, 3]
@@ -496,7 +505,7 @@ def sweep_metrics(S0, par, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, 
         A[:] = 0.0
         Q[:] = 0
         Q[2] = -1
-        t, status, T0 = _metrics_one(S, par, p, W, ge, prog, stack, win, tmp, base, steps,
+        t, status, T0 = _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps,
                                      cycles, max_work, C, burn_in, eps, A, Q, wbad, wnext)
         _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, Q, wbad,
                         wnext, outf, outi)

@@ -77,24 +77,23 @@ from .guards import estimate_bytes, memory_error
 __all__ = ["CompiledCycleEngine", "float_params", "initial_states", "run_ccycle"]
 
 
-def float_params(pol: Any, spec: AffineSpec, flows: int) -> tuple:
-    """Put the map of the float policy ``pol`` into the kernels' arrays ``(1, flows, ...)``.
+def float_params(pol: Any, spec: AffineSpec, flows: int) -> np.ndarray:
+    """Pack the map of the float policy ``pol`` into the kernels' array ``(1, flows, L)``.
 
-    ``(D, M, C, LO, E, fast)``: increments, decrease matrices, offsets,
-    floors (``-inf``: none), window weights, and the fast path of each flow.
-
-    The numbers come from the float-converted policy's own declaration (its
-    float parameters, computed as it computes them); ``spec`` (exact,
-    verified) gives the shape.
+    Per flow, with ``n`` state variables: the increments ``d`` (``n``), the
+    decrease matrix ``M`` (``n x n``, row ``k`` gives the new ``s_k``), the
+    offsets ``c`` (``n``), the floors (``n``, ``-inf``: none), the window
+    weights ``e`` (``n``) and the fast path ``(k, has_base)`` (2, see
+    :func:`_fast_path`): ``L = 4 n + n^2 + 2``. The numbers come from the
+    float-converted policy's own declaration (its float parameters,
+    computed as it computes them); ``spec`` (exact, verified) gives the
+    shape.
 
     Examples
     --------
     >>> from aimdmodel import AIMD
-    >>> from aimdmodel.engines.declarations import affine_map_spec
-    >>> D, M, C, LO, E, fast = float_params(AIMD(b=0.7).converted(float),
-    ...                                     affine_map_spec(AIMD()), 1)
-    >>> D.tolist(), M.tolist(), LO.tolist(), fast.tolist()
-    ([[[1.0]]], [[[[0.7]]]], [[[0.0]]], [[[0, 0]]])
+    >>> float_params(AIMD(b=0.7).converted(float), affine_map_spec(AIMD()), 1).tolist()
+    [[[1.0, 0.7, 0.0, 0.0, 1.0, 0.0, 0.0]]]
     """
     n = spec.increment.shape[1]
 
@@ -103,9 +102,8 @@ def float_params(pol: Any, spec: AffineSpec, flows: int) -> tuple:
 
     if spec.from_window:
         a_i, _, a_d, b_d = pol.linear_coefficients
-        D = per_flow(a_i).reshape(flows, 1)
+        D, C = per_flow(a_i).reshape(flows, 1), per_flow(a_d).reshape(flows, 1)
         M = per_flow(b_d).reshape(flows, 1, 1)
-        C = per_flow(a_d).reshape(flows, 1)
         LO = per_flow(pol.window_floor).reshape(flows, 1)
         E = np.ones((flows, 1))
     else:
@@ -116,8 +114,8 @@ def float_params(pol: Any, spec: AffineSpec, flows: int) -> tuple:
         E = np.stack([per_flow(v) for v in amap.window], axis=1)
         floors = amap.floor if amap.floor is not None else (None,) * n
         LO = np.stack([per_flow(-np.inf if f is None else f) for f in floors], axis=1)
-    arrays = tuple(np.ascontiguousarray(a, dtype=np.float64)[None] for a in (D, M, C, LO, E))
-    return (*arrays, _fast_path(D, E)[None])
+    parts = [D, M.reshape(flows, n * n), C, LO, E, _fast_path(D, E).astype(np.float64)]
+    return np.ascontiguousarray(np.concatenate(parts, axis=1), dtype=np.float64)[None]
 
 
 def _fast_path(D: np.ndarray, E: np.ndarray) -> np.ndarray:
@@ -138,7 +136,7 @@ def _fast_path(D: np.ndarray, E: np.ndarray) -> np.ndarray:
     return out
 
 
-def _cached_params(run: Run, spec: AffineSpec) -> tuple:
+def _cached_params(run: Run, spec: AffineSpec) -> np.ndarray:
     """:func:`float_params` of ``run``'s policy, computed once per policy and number of flows."""
     try:
         return _params_cache(run.policy, run.flows)
@@ -147,7 +145,7 @@ def _cached_params(run: Run, spec: AffineSpec) -> tuple:
 
 
 @functools.lru_cache(maxsize=4096)
-def _params_cache(policy: Any, flows: int) -> tuple:
+def _params_cache(policy: Any, flows: int) -> np.ndarray:
     from .._arith import to_float
 
     return float_params(policy.converted(to_float), affine_map_spec(policy, flows=flows), flows)
