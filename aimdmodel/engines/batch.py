@@ -20,7 +20,7 @@ Examples
 >>> outf, outi = run_chunk(fams[0], 0, fams[0].size, steps=-1, cycles=12, max_work=10**7,
 ...                        burn_in=-1, eps=1.0)
 >>> round(float(outf[0, 0]), 4), int(outi[0, 1])  # efficiency, events
-(0.7502, 12)
+(0.75, 12)
 """
 
 from __future__ import annotations
