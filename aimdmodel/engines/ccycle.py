@@ -247,6 +247,25 @@ def _events(call: _Call, T: int, first: Any) -> tuple[np.ndarray, ...]:
     return tuple(ev[off[b] : off[b] + counts[b]].copy() for b in range(B))
 
 
+def _knots(events: tuple[np.ndarray, ...], T: int) -> np.ndarray:
+    """Step 0, every congestion step and the next, and ``T``: sorted, once each, up to ``T``.
+
+    Examples
+    --------
+    >>> _knots((np.array([3, 4, 9]), np.array([9])), 10).tolist()
+    [0, 3, 4, 5, 9, 10]
+    """
+    parts = [np.array([0, T], dtype=np.int64)]
+    for e in events:
+        parts += [e, e + 1]
+    knots = np.concatenate(parts)
+    knots.sort(kind="stable" if len(events) > 1 else "quicksort")
+    keep = np.ones(len(knots), dtype=bool)
+    keep[1:] = knots[1:] != knots[:-1]
+    knots = knots[keep]
+    return knots[knots <= T]
+
+
 def run_ccycle(run: Run) -> Raw | None:
     """Run the compiled cycle engine, or return None when it does not apply to ``run``.
 
@@ -295,8 +314,7 @@ def _recorded(run: Run, call: _Call, spec: AffineSpec, T: int, first: Any,
     if every:
         knots = np.arange(T + 1, dtype=np.int64)
     else:
-        knots = np.unique(np.concatenate([[0, T], *events, *(e + 1 for e in events)]))
-        knots = knots[knots <= T].astype(np.int64)
+        knots = _knots(events, T)
     _, _, final, out, sums, _ = call.go(T, 0, 2, knots=knots,
                                         sums_rows=0 if every else len(knots) - 1)
     state = _state_of(run.pol, spec, call.kind, final)
