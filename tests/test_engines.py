@@ -344,15 +344,33 @@ def test_pairwise_total_is_numpys(m):
 
 
 def test_auto_engine_choice():
-    def used(policy, x, W, **kw):
-        return simulate(policy, x, W, steps=50, engine="auto", **kw).engine
+    def used(policy, x, W, steps=50, **kw):
+        return simulate(policy, x, W, steps=steps, engine="auto", **kw).engine
 
-    assert used(AIMD(), [0] * 10, 10**6) == "cycle"  # 5e4 steps x 10 flows per phase
-    assert used(AIMD(), [1, 30], 100) == "kernel"  # short phases: compiled stepping
+    assert used(AIMD(), [0] * 10, 10**6) == "kernel"  # 500 flow-steps: no estimate needed
+    # long phases: jumps; short ones: compiled steps (the cost model, auto.py)
+    assert used(AIMD(), [0] * 10, 10**6, steps=10**6, record="none") == "ccycle"
+    assert used(AIMD(), [1, 30], 50, steps=10**6, record="none") == "kernel"
+    assert used(AIMD(), [0] * 10, 10**6, steps=10**6, record="cycles") == "ccycle"
     assert used(AIMD(), [1, 30], 100, arithmetic="exact") == "cycle"
-    assert used(AIMDFC(), [1, 30], 100) == "cycle"  # no kernel for AIMD-FC
+    assert used(AIMDFC(), [1, 30], 100) == "ccycle"  # no kernel for AIMD-FC
+    assert used(AIMDFC(), [1, 30], 100, arithmetic="exact") == "cycle"
     assert used(MIMD(), [1, 30], 100) == "kernel"
     assert used(MIMD(), [1, 30], 100, arithmetic="exact") == "step"
+    tr = simulate(AIMD(), [1, 30], 10**6, cycles=40, engine="auto", record="cycles")
+    assert tr.engine == "ccycle" and tr.n_steps > 10**7
+
+
+def test_auto_estimates_the_run():
+    from aimdmodel.engines.auto import estimate
+
+    for W in (50, 1000, 10**5):
+        for pol in (AIMD(), AIAD(a=2, d=3)):
+            est = estimate(prepare(pol, [1, 30], W, cycles=40))
+            ref = simulate(pol, [1, 30], W, cycles=40, engine="ccycle", record="cycles")
+            assert est.steps == pytest.approx(ref.n_steps, rel=0.2)
+    est = estimate(prepare(AIMDFC(), [1, 30], 1000, cycles=4))  # the compiled probe
+    assert est.steps == simulate(AIMDFC(), [1, 30], 1000, cycles=4, record="cycles").n_steps
 
 
 # ------------------------------------------------------------- recording
