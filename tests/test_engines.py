@@ -278,6 +278,39 @@ def test_kernel_record_none_equals_step_engine(shape):
     assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
 
 
+@pytest.mark.parametrize("m", [2, 3, 8, 16, 17])
+def test_register_lanes_equal_step_engine(m):
+    """Static runs of up to 16 flows keep the windows in registers (run_lanes): same bits."""
+    rng = np.random.default_rng(m)
+    x = rng.integers(0, 40, size=(4, m)).astype(float)
+    per_flow = AIMD(a=list(np.round(rng.uniform(0.1, 2, m), 2)), b=list(np.round(
+        rng.uniform(0.3, 0.9, m), 2)))
+    for pol, arithmetic in ((per_flow, "float"), (AIAD(a=2, d=3), "integer"),
+                            (AIMD(a=0.3, b=0.7), "float")):
+        for record in ("none", "cycles"):
+            kw = {"arithmetic": arithmetic, "record": record}
+            ref = simulate(pol, x, 23.7 * m, steps=400, **kw)
+            fast = simulate(pol, x, 23.7 * m, steps=400, engine="kernel", **kw)
+            assert_same(ref, fast)
+            assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
+
+
+def test_register_lanes_on_one_thread_and_all():
+    import numba
+
+    x = np.random.default_rng(3).uniform(0, 50, size=(64, 4))
+    runs = []
+    default = numba.get_num_threads()
+    for threads in (1, default):
+        numba.set_num_threads(threads)
+        try:
+            runs.append(simulate(AIMD(a=0.3, b=0.7), x, 150.0, steps=3000, engine="kernel",
+                                 record="none"))
+        finally:
+            numba.set_num_threads(default)
+    assert_same(runs[0], runs[1])
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     x=st.lists(st.floats(0, 50, allow_subnormal=False), min_size=3, max_size=36),
@@ -358,7 +391,8 @@ def test_auto_engine_choice():
     assert used(MIMD(), [1, 30], 100) == "kernel"
     assert used(MIMD(), [1, 30], 100, arithmetic="exact") == "step"
     tr = simulate(AIMD(), [1, 30], 10**6, cycles=40, engine="auto", record="cycles")
-    assert tr.engine == "ccycle" and tr.n_steps > 10**7
+    assert tr.engine == "ccycle"
+    assert tr.n_steps > 10**7
 
 
 def test_auto_estimates_the_run():

@@ -141,10 +141,20 @@ def _int_safe(C: np.ndarray, W: int, x: np.ndarray, steps: int) -> bool:
 
 
 def _call(w0, K, prog, steps, cycles, mode, knots, out, fb, sums, final, events, stop) -> None:
-    """Run :func:`._compiled.run_systems`; a run past its capacity trace is an error."""
-    from ._compiled import run_systems
+    """Run the compiled loops; a run past its capacity trace is an error.
+
+    :func:`._compiled.run_lanes` for a static run of at most 16 flows (the
+    windows in registers), else :func:`._compiled.run_systems`.
+    """
+    from ._compiled import PARALLEL_LOCK, lanes_for, run_lanes, run_systems
 
     C, W, ge, dyn = K
+    lanes = lanes_for(w0.shape[1], w0.dtype == np.int64) if dyn is None else None
+    if lanes is not None:
+        with PARALLEL_LOCK:
+            run_lanes(w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final,
+                      events, stop)
+        return
     past = run_systems(w0, C, W, ge, dyn, prog, steps, cycles, mode, knots, out, fb, sums,
                        final, events, stop)
     if past >= 0:
@@ -200,7 +210,7 @@ def _record_none(w0, K, prog, steps):
     events = np.zeros(B, dtype=np.int64)
     paired = 0
     C, W, ge, dyn = K
-    if dyn is None and w0.dtype == np.float64 and 8 <= m <= 128 and B >= 2:
+    if dyn is None and w0.dtype == np.float64 and 16 < m <= 128 and B >= 2:
         paired = B - B % 2
         run_pairs(w0[:paired], C, W, ge, prog, steps, final, events, sums)
     if paired < B:
@@ -360,7 +370,10 @@ class KernelEngine(Engine):
 
 
 def warmup() -> float:
-    """Compile (or load from the cache) every kernel; return the seconds it took.
+    """Compile (or load from the cache) the kernels; return the seconds it took.
+
+    The step kernels (record all, cycles, none; float for 2 and 8 flows,
+    whole packets for 2), the compiled cycle engine and its sweep loop.
 
     Examples
     --------
@@ -382,6 +395,13 @@ def warmup() -> float:
             run_kernel(Run(pol, conv, xs, SynchronousFeedback(W), arithmetic, None, 1, 1000,
                            record))
     from ._compiled import pairwise_total
+    from .batch import plan_families, run_chunk
+    from .ccycle import run_ccycle
 
     pairwise_total(np.zeros(3))
+    for record in ("cycles", "none"):
+        run_ccycle(Run(pol, pol.converted(float), np.array([[1.0, 2.0]]),
+                       SynchronousFeedback(10.0), "float", None, 3, 1000, record))
+    (family,), _ = plan_families([pol], np.array([[1.0, 2.0]]), np.array([10.0]), ">=")
+    run_chunk(family, 0, 1, steps=-1, cycles=3, max_work=1000, burn_in=-1, eps=1.0)
     return time.perf_counter() - t0
