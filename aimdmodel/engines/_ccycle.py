@@ -105,14 +105,14 @@ def _bases(S, P, p, base):  # pragma: no cover - compiled
             base[i] = acc
 
 
-@numba.njit(error_model="numpy")
+@numba.njit(inline="always", error_model="numpy")
 def _total_after(S, P, p, base, j, win, prog, stack):  # pragma: no cover - compiled
     # the windows after j increases (into win) and their pairwise sum
     _windows(S, P, p, base, j, win)
     return _total(win, prog, stack)
 
 
-@numba.njit(error_model="numpy")
+@numba.njit(inline="always", error_model="numpy")
 def _decrease(S, P, p, tmp, base):  # pragma: no cover - compiled
     # s_k <- max(sum_j M_kj s_j + c_k, floor_k), the sum in field order from 0.0: a zero
     # coefficient adds 0.0 and a unit one multiplies by 1.0, both exact, so this gives the
@@ -145,24 +145,33 @@ def _advance(S, P, p, steps):  # pragma: no cover - compiled
                 S[i, k] = S[i, k] + steps * d
 
 
-@numba.njit(error_model="numpy")
+@numba.njit(inline="always", error_model="numpy")
 def _jump_length(S, P, p, base, T0, W, ge, limit, win, prog, stack):  # pragma: no cover
     # (n, slope, total after n, valid): the increases to the first congested step (at most
-    # limit), as Jumper.steps/_verify: the closed form, then moved one step at a time;
-    # when valid, win holds the windows after the n increases
-    slope = _total_after(S, P, p, base, 1, win, prog, stack) - T0
-    n = _steps_to_exceed(T0, slope, W, ge, limit)
-    for _ in range(64):
-        late = n > 1 and _exceeds(_total_after(S, P, p, base, n - 1, win, prog, stack), W, ge)
-        Tn = _total_after(S, P, p, base, n, win, prog, stack)
-        early = (not _exceeds(Tn, W, ge)) and n < limit
-        if not (late or early):
-            return n, slope, Tn, True
-        if late:
-            n -= 1
-        if early:
-            n += 1
-    return 1, slope, 0.0, False  # totals not monotone in n: step
+    # limit), as Jumper.steps/_verify: the closed form, then checked on the totals after
+    # n - 1 and n increases and moved one step at a time; when valid, win holds the
+    # windows after the n increases. One place computes a total (inlined once).
+    n, slope, late, moves, j, stage = 1, 0.0, False, 0, 1, 0
+    while True:
+        T = _total_after(S, P, p, base, j, win, prog, stack)
+        if stage == 0:  # the slope, then the closed form
+            slope = T - T0
+            n = _steps_to_exceed(T0, slope, W, ge, limit)
+        elif stage == 1:  # the total after n - 1 increases
+            late = _exceeds(T, W, ge)
+        else:  # the total after n increases
+            early = (not _exceeds(T, W, ge)) and n < limit
+            if not (late or early):
+                return n, slope, T, True
+            moves += 1
+            if moves >= 64:
+                return 1, slope, 0.0, False  # totals not monotone in n: step
+            n += (1 if early else 0) - (1 if late else 0)
+            late = False
+        if stage == 1 or n == 1:
+            stage, j = 2, n
+        else:
+            stage, j = 1, n - 1
 
 
 @numba.njit(inline="always", error_model="numpy")
@@ -218,22 +227,13 @@ def _limit(t, steps):  # pragma: no cover - compiled
     return steps - t if steps >= 0 else CAP - t
 
 
-@numba.njit(error_model="numpy")
+@numba.njit(inline="always", error_model="numpy")
 def _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack):  # pragma: no cover
     # the jump from a state that is not congested: (n, slope, total after it, valid)
     limit = _limit(t, steps)
     if limit > 1:
         return _jump_length(S, P, p, base, T0, W, ge, limit, win, prog, stack)
     return 1, 0.0, 0.0, False
-
-
-@numba.njit(error_model="numpy")
-def _land(S, P, p, base, n, Tn, valid, win, prog, stack):  # pragma: no cover - compiled
-    # take the jump; the total after it (computed again when the jump did not check it)
-    _advance(S, P, p, n)
-    if valid:
-        return Tn
-    return _total_after(S, P, p, base, 0, win, prog, stack)
 
 
 @numba.njit(error_model="numpy")
@@ -245,8 +245,11 @@ def _one(b, S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work
     _bases(S, P, p, base)
     if mode == MODE_KNOTS:
         kk = _close(b, S, P, p, base, t, acc, t, out, sums[:0])
-    T0 = _total_after(S, P, p, base, 0, win, prog, stack)
+    T0, known = 0.0, False
     while True:
+        if not known:  # the one place of this loop that sums the windows (inlined once)
+            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
+        known = False
         bad = _bad_flow(win)
         if bad >= 0:
             status = STATUS_BAD_WINDOW
@@ -267,16 +270,15 @@ def _one(b, S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work
             if mode == MODE_KNOTS and kk < knots.shape[0] and knots[kk] == t:
                 kk = _close(b, S, P, p, base, t - t, acc, kk, out, sums)
                 acc = 0.0
-            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
             continue
-        n, slope, Tn, valid = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
+        n, slope, Tn, known = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
         if mode == MODE_KNOTS:
             acc, kk = _ramp_knots(b, S, P, p, base, t, n, T0, slope, acc, kk, knots, out,
                                   sums)
         else:
             acc = acc + _ramp_piece(T0, slope, 0, n)
-        T0 = _land(S, P, p, base, n, Tn, valid, win, prog, stack)
-        t, method = t + n, (2 if n > 1 else 1)
+        _advance(S, P, p, n)
+        T0, t, method = Tn, t + n, (2 if n > 1 else 1)
     res[b, 0], res[b, 1], res[b, 2], res[b, 3], res[b, 6] = t, e, work, status, method
     resf[b, 0] = acc
 
@@ -342,7 +344,7 @@ def _fair_step(t0, t1, w0, w1, eps, scratch):  # pragma: no cover - compiled
     return hi
 
 
-@numba.njit(error_model="numpy")
+@numba.njit(inline="always", error_model="numpy")
 def _knot(t, win, ev_upto, eps, Q, wbad, wnext):  # pragma: no cover - compiled
     # metrics._fair_from_knots, online: the last knot whose windows are more than
     # eps apart, the knot after it, and the congestion steps up to it
@@ -358,7 +360,7 @@ def _knot(t, win, ev_upto, eps, Q, wbad, wnext):  # pragma: no cover - compiled
     Q[10] = 1 if ok else 0
 
 
-@numba.njit(error_model="numpy")
+@numba.njit(inline="always", error_model="numpy")
 def _cycle_closes(t, Tc, W, C, burn_in, A, Q):  # pragma: no cover - compiled
     # the congestion step t closes whole cycle Q[0] - 1 (metrics.whole_cycles); if it is
     # kept, add it as metrics._knot_average does: its segment, then its congestion step
@@ -392,8 +394,11 @@ def _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max
     t = steps - steps  # not a literal 0: the calls below are compiled once, for int64
     work, status, knot = t, STATUS_OK, True
     _bases(S, P, p, base)
-    T0 = _total_after(S, P, p, base, 0, win, prog, stack)
+    T0, known = 0.0, False
     while True:
+        if not known:  # the one place of this loop that sums the windows (inlined once)
+            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
+        known = False
         if _bad_flow(win) >= 0:
             status = STATUS_BAD_WINDOW
             break
@@ -419,13 +424,11 @@ def _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max
             Q[0] += 1
             t += 1
             knot = True
-            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
             continue
-        n, slope, Tn, valid = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
+        n, slope, Tn, known = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
         A[4] = A[4] + _ramp_piece(T0, slope, 0, n)
-        T0 = _land(S, P, p, base, n, Tn, valid, win, prog, stack)
-        t += n
-        knot = False
+        _advance(S, P, p, n)
+        T0, t, knot = Tn, t + n, False
     return t, status, T0
 
 
