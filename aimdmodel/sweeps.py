@@ -479,58 +479,56 @@ def _batched_columns(frow: list, irow: list, opts: dict) -> tuple[dict[str, Any]
 
 
 _HEAD = ("policy", "name", "params", "x0", "capacity", "arithmetic", "engine")
-
-
-def _picker(opts: dict) -> Callable[[list, list], list | None]:
-    """Build the picker of the metric values of a system of a batch (None: some undefined).
-
-    The common case, without :func:`_columns`'s bookkeeping (a few us per row).
-    """
-    metrics = opts["metrics"]
-    cols = [_COLUMN.get(k) for k in metrics]
-    other = [(j, k) for j, k in enumerate(metrics) if k not in _COLUMN]
-    long_run = any(k in _LONG_RUN for k in metrics)
-
-    def pick(frow: list, irow: list) -> list | None:
-        T, E, _, _, _, fair, fair_events, burn = irow
-        if (long_run and burn >= max(E - 1, 0)) or (fair < 0 and other):
-            return None
-        values = [None if c is None else frow[c] for c in cols]
-        for j, k in other:
-            values[j] = {"steps_to_fairness": fair, "cycles_to_fairness": fair_events,
-                         "n_steps": T, "n_events": E}[k]
-        return values
-
-    return pick
+_INT_COLUMN = {"n_steps": 0, "n_events": 1, "steps_to_fairness": 5, "cycles_to_fairness": 6}
 
 
 def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.ndarray,
                  opts: dict) -> tuple[list[tuple[int, dict]], list[int]]:
-    """Return the rows of systems ``lo ..`` of a family and the rows that failed."""
+    """Return the rows of systems ``lo ..`` of a family and the rows that failed.
+
+    Column by column (a list per column, then one dict per row): a row whose
+    metrics are all defined costs about a microsecond; the others go
+    through :func:`_batched_columns`, which says why.
+    """
     C, SC = len(plan.caps), len(plan.starts) * len(plan.caps)
     reprs, names, params = plan.shared
-    keys = (*_HEAD, *opts["metrics"], "notes", *(("error",) if opts["on_error"] == "record"
-                                                  else ()))
-    tail = [""] if len(keys) == len(_HEAD) + len(opts["metrics"]) + 1 else ["", None]
-    pick = _picker(opts)
-    rows, failed = [], []
-    for g, (frow, irow) in enumerate(zip(outf.tolist(), outi.tolist(), strict=True), lo):
-        k = fam.policies[g // SC]
-        i = k * SC + g % SC
-        if irow[4] != 0:  # a window not finite or negative, no events within max_steps
-            failed.append(i)
-            continue
-        s, c = divmod(g % SC, C)
-        head = [reprs[k], names[k], params[k], plan.starts[s], plan.W[c], "float", "ccycle"]
-        values = pick(frow, irow)
-        if values is None:  # something undefined: say why, as the per-run path does
-            cols, notes = _batched_columns(frow, irow, opts)
-            values, tail = [cols[m] for m in opts["metrics"]], [notes, *tail[1:]]
-            rows.append((i, dict(zip(keys, head + values + tail, strict=True))))
-            tail = ["", *tail[1:]]
-            continue
-        rows.append((i, dict(zip(keys, head + values + tail, strict=True))))
-    return rows, failed
+    g = np.arange(lo, lo + len(outf))
+    k = np.asarray(fam.policies)[g // SC]
+    index = (k * SC + g % SC).tolist()
+    failed = [index[r] for r in np.flatnonzero(outi[:, 4] != 0)]
+    metrics = opts["metrics"]
+    odd = outi[:, 4] != 0
+    if any(m in _LONG_RUN for m in metrics):
+        odd |= outi[:, 7] >= np.maximum(outi[:, 1] - 1, 0)  # no whole cycle kept
+    if any(m in _FAIRNESS for m in metrics):
+        odd |= outi[:, 5] < 0  # never fair
+    kk, ss, cc = k.tolist(), ((g % SC) // C).tolist(), (g % C).tolist()
+    columns = [[reprs[j] for j in kk], [names[j] for j in kk], [params[j] for j in kk],
+               [plan.starts[j] for j in ss], [plan.W[j] for j in cc],
+               ["float"] * len(kk), ["ccycle"] * len(kk)]
+    for m in metrics:
+        columns.append(outf[:, _COLUMN[m]].tolist() if m in _COLUMN
+                       else outi[:, _INT_COLUMN[m]].tolist())
+    columns.append([""] * len(kk))
+    keys = (*_HEAD, *metrics, "notes")
+    if opts["on_error"] == "record":
+        columns.append([None] * len(kk))
+        keys = (*keys, "error")
+    rows = []
+    for r, values in zip(odd.tolist(), zip(*columns, strict=True), strict=True):
+        rows.append(dict(zip(keys, values, strict=True)))
+        if r:
+            rows[-1] = None  # undefined metrics or a failure: below
+    out = []
+    for r, row in enumerate(rows):
+        if row is not None:
+            out.append((index[r], row))
+        elif outi[r, 4] == 0:  # something undefined: say why, as the per-run path does
+            row = dict(zip(keys, [c[r] for c in columns], strict=True))
+            cols, row["notes"] = _batched_columns(outf[r].tolist(), outi[r].tolist(), opts)
+            row.update(cols)
+            out.append((index[r], row))
+    return out, failed
 
 
 def _run_family(fam: Family, lo: int, hi: int, opts: dict) -> tuple[np.ndarray, np.ndarray]:

@@ -107,8 +107,14 @@ def _bases(S, P, p, base):  # pragma: no cover - compiled
 
 @numba.njit(inline="always", error_model="numpy")
 def _total_after(S, P, p, base, j, win, prog, stack):  # pragma: no cover - compiled
-    # the windows after j increases (into win) and their pairwise sum
+    # the windows after j increases (into win) and their pairwise sum: below 8 flows
+    # numpy adds in order (written here, no call), from 8 its blocks (_compiled._total)
     _windows(S, P, p, base, j, win)
+    if win.shape[0] < 8:
+        s = win[0]
+        for i in range(1, win.shape[0]):
+            s += win[i]
+        return s
     return _total(win, prog, stack)
 
 
