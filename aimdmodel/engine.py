@@ -282,12 +282,17 @@ def simulate(
     congestion : {">=", ">"}
         Congestion when the windows' sum is ``>= W`` (the papers) or ``> W``.
     max_steps : int
-        Limit of a ``cycles=`` run.
-    engine : {"step", "cycle", "kernel", "auto"}
+        Limit of a ``cycles=`` run: its steps on the stepping engines
+        (``"step"``, ``"kernel"``), its work -- jumps and single steps -- on
+        the jump engines (``"cycle"``, ``"ccycle"``), whose steps may be many
+        more.
+    engine : {"step", "cycle", "ccycle", "kernel", "auto"}
         :data:`aimdmodel.engines.ENGINES`: the reference, jumps of additive
-        phases, compiled linear controls, or a choice; one that does not
-        apply steps (``Trajectory.engine`` says). Exact and integer runs are
-        identical on all; float kernels bit for bit (:mod:`aimdmodel.engines`).
+        phases, the same jumps compiled (float), compiled linear controls,
+        or the fastest by a cost model; an engine that does not apply hands
+        the run on (``Trajectory.engine`` says which ran). Exact and integer
+        runs are identical on all; float kernels bit for bit, float jumps
+        where the sums are exact (:mod:`aimdmodel.engines`).
     record : {"all", "cycles", "none"}
         Keep every step; the knots (step 0, each congestion step and the
         next, each change of capacity or flows, the end) with what the

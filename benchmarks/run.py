@@ -29,7 +29,10 @@ Every ratio is measured in this run against a baseline measured in this run
 
 * ``compiled_cycle_vs_kernel``: the compiled cycle engine (``"ccycle"``)
   over the step kernel on the ``jump_speedup`` case (one system, m = 10,
-  W = 1e6, 1e6 RTTs); final windows identical.
+  W = 1e6, 1e6 RTTs), ``simulate`` calls; final windows identical.
+  ``compiled_cycle_vs_kernel_engines``: the same, the engines alone on the
+  prepared run (``simulate``'s argument checks and the Trajectory, the same
+  ~150 us for both, left out).
 * ``event_cost_us``: the compiled cycle engine's time per congestion event
   per system (AIMD, m = 10, 100 systems; also m = 2 and AIMD-FC+).
 * ``sweep_speedup``: a 10^4-point AIMD(a, b) x W x x0 grid (25 policies, 20
@@ -166,6 +169,15 @@ def jump(quick: bool) -> dict:
     same = bool(np.array_equal(ref.windows[-1], fast.windows[-1]))
     same_k = bool(np.array_equal(ref.windows[-1], ker.windows[-1]))
     same_c = bool(np.array_equal(ref.windows[-1], cc.windows[-1]))
+    # the engines alone, on the same prepared run (simulate's checks and Trajectory left out)
+    from aimdmodel.engine import prepare
+    from aimdmodel.engines import ENGINES
+
+    run = prepare(AIMD(), x, W, steps=rtts, record="none")
+    e_ker, e_cc = float("inf"), float("inf")
+    for _ in range(5):  # alternated, best of each
+        e_ker = min(e_ker, best(lambda: ENGINES["kernel"]().run(run), 1)[0])
+        e_cc = min(e_cc, best(lambda: ENGINES["ccycle"]().run(run), 20)[0])
     n_ev = len(simulate(AIMD(), x, W, steps=rtts, engine="cycle", record="cycles")
                .congestion_steps)
     row(f"float AIMD m=10 W=1e6 {rtts:.0e} RTTs: step engine (Python)", f"{t_step:.3f} s",
@@ -177,10 +189,14 @@ def jump(quick: bool) -> dict:
     row("  same: compiled cycle engine (ccycle)", f"{t_cc * 1e3:.3f} ms",
         f"final windows identical: {same_c}; over the kernel x{t_ker / t_cc:.3g}, over the "
         f"Python cycle engine x{t_cyc / t_cc:.3g}")
+    row("  engines alone on the prepared run: kernel / ccycle",
+        f"{e_ker * 1e3:.3f} / {e_cc * 1e3:.3f} ms", f"x{e_ker / e_cc:.3g} (simulate's checks "
+        f"and the Trajectory, ~{(t_cc - e_cc) * 1e6:.0f} us a call, left out)")
     if not (same and same_k and same_c):
         raise SystemExit("jump benchmark: final windows differ")
     return {"jump_speedup": t_step / t_cyc, "jump_identical": same,
-            "compiled_cycle_vs_kernel": t_ker / t_cc}
+            "compiled_cycle_vs_kernel": t_ker / t_cc,
+            "compiled_cycle_vs_kernel_engines": e_ker / e_cc}
 
 
 def exact_jump(quick: bool) -> dict:
