@@ -345,12 +345,12 @@ def sweep(
     if not isinstance(batch, bool):
         raise TypeError(f"batch must be True or False, got {batch!r}")
     _check_runs(pols, starts, caps, opts)
-    plan = _plan(pols, starts, caps, opts, batch)
-    _check_record(plan, opts)
     if engine in ("kernel", "auto", "ccycle"):
         moved = ensure_kernel_cache()
         if moved:
             warnings.warn(moved, RuntimeWarning, stacklevel=2)
+    plan = _plan(pols, starts, caps, opts, batch)
+    _check_record(plan, opts)
     delay = 0.0 if progress else 1.0  # asked for: at once; automatic: after a second
     return _dispatch(plan, opts, executor, chunksize, _show_progress(progress), delay)
 

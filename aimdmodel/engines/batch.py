@@ -96,6 +96,9 @@ def plan_families(
     rest : list of int
         The indices of the policies it does not run (no verified affine map).
     """
+    from .kernel import _load_kernels
+
+    _load_kernels()  # before the compiled modules are imported (a read-only cache moves)
     from ._compiled import sum_program
 
     m = X.shape[1]
