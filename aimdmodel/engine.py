@@ -282,17 +282,12 @@ def simulate(
     congestion : {">=", ">"}
         Congestion when the windows' sum is ``>= W`` (the papers) or ``> W``.
     max_steps : int
-        Limit of a ``cycles=`` run: its steps on the stepping engines
-        (``"step"``, ``"kernel"``), its work -- jumps and single steps -- on
-        the jump engines (``"cycle"``, ``"ccycle"``), whose steps may be many
-        more.
+        Limit of a ``cycles=`` run: steps, or jumps and steps (jump engines).
     engine : {"step", "cycle", "ccycle", "kernel", "auto"}
         :data:`aimdmodel.engines.ENGINES`: the reference, jumps of additive
-        phases, the same jumps compiled (float), compiled linear controls,
-        or the fastest by a cost model; an engine that does not apply hands
-        the run on (``Trajectory.engine`` says which ran). Exact and integer
-        runs are identical on all; float kernels bit for bit, float jumps
-        where the sums are exact (:mod:`aimdmodel.engines`).
+        phases (in Python, compiled), compiled linear controls, the fastest
+        by a cost model; ``Trajectory.engine`` says which ran. Exact and
+        integer runs are identical on all (:mod:`aimdmodel.engines`).
     record : {"all", "cycles", "none"}
         Keep every step; the knots (step 0, each congestion step and the
         next, each change of capacity or flows, the end) with what the

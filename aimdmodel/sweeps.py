@@ -225,8 +225,11 @@ def _grid(policies: Any, x0: Any, capacity: Any) -> tuple[list, list, list]:
     return pols, starts, caps
 
 
-def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any) -> None:
+def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any, batch: Any
+                   ) -> None:
     """Check every option of :func:`sweep` that no single run checks."""
+    if not isinstance(batch, bool):
+        raise TypeError(f"batch must be True or False, got {batch!r}")
     unknown = [k for k in opts["metrics"] if k not in METRICS]
     if unknown:
         raise ValueError(f"unknown metric {unknown[0]!r}; choose from {', '.join(METRICS)}")
@@ -296,8 +299,7 @@ def sweep(
     capacity : number or iterable of numbers
         One capacity ``W`` or several.
     steps, cycles, arithmetic, congestion, engine, record, max_steps
-        As :func:`aimdmodel.simulate` (defaults: the fastest engine, knots
-        only). With ``record="none"`` only ``final_jain`` and ``n_steps``.
+        As :func:`aimdmodel.simulate` (default: the fastest engine, knots only).
     metrics : sequence of str
         Columns to compute, keys of :data:`METRICS`.
     burn_in, eps
@@ -307,11 +309,7 @@ def sweep(
     executor, progress, chunksize
         Default: local processes; a tqdm bar on a terminal after 1 s; ~4 tasks/worker.
     batch : bool
-        Run the runs that the compiled cycle engine takes (``engine="auto"``
-        or ``"ccycle"``, float arithmetic, a constant capacity, a policy with
-        a verified affine map) in compiled batches, their metrics computed
-        as they run (default); False: one :func:`~aimdmodel.simulate` call
-        per run. The rows are the same.
+        Compiled batches for what ``"ccycle"`` runs (False: a ``simulate`` a run).
 
     Returns
     -------
@@ -341,14 +339,10 @@ def sweep(
         "engine": engine, "record": record, "max_steps": max_steps,
         "metrics": tuple(metrics), "burn_in": burn_in, "eps": eps, "on_error": on_error,
     }
-    _check_options(opts, progress, chunksize, executor)
-    if not isinstance(batch, bool):
-        raise TypeError(f"batch must be True or False, got {batch!r}")
+    _check_options(opts, progress, chunksize, executor, batch)
     _check_runs(pols, starts, caps, opts)
-    if engine in ("kernel", "auto", "ccycle"):
-        moved = ensure_kernel_cache()
-        if moved:
-            warnings.warn(moved, RuntimeWarning, stacklevel=2)
+    if engine in ("kernel", "auto", "ccycle") and (moved := ensure_kernel_cache()):
+        warnings.warn(moved, RuntimeWarning, stacklevel=2)
     plan = _plan(pols, starts, caps, opts, batch)
     _check_record(plan, opts)
     delay = 0.0 if progress else 1.0  # asked for: at once; automatic: after a second

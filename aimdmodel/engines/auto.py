@@ -57,7 +57,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Engine, Raw, Run, register
+from .base import Engine, Raw, Run, load_compiled, register
 from .cycle import Jumper
 from .declarations import affine_map_spec, linear_spec
 from .kernel import run_kernel
@@ -148,9 +148,7 @@ def _probe(run: Run) -> tuple[np.ndarray, np.ndarray] | None:
 
 def _probe_compiled(run: Run, spec: Any, x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """:func:`_probe` by the compiled cycle engine, for the first four events."""
-    from .kernel import _load_kernels
-
-    _load_kernels()  # before the compiled modules are imported (a read-only cache moves)
+    load_compiled()  # before the compiled modules are imported (a read-only cache moves)
     from .._arith import to_float
     from ._ccycle import MODE_EVENTS, run_systems
     from ._compiled import sum_program

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -163,6 +164,25 @@ def register(cls: type[Engine]) -> type[Engine]:
         raise ValueError(f"engine name {cls.name!r} is empty or taken")
     ENGINES[cls.name] = cls
     return cls
+
+
+def load_compiled() -> None:
+    """Import the compiled loops, moving numba's cache when it cannot be written.
+
+    numba refuses to define a ``cache=True`` function when no cache folder is
+    writable (a read-only install and home); :func:`aimdmodel._io.ensure_kernel_cache`
+    then moves the cache to a private temporary folder, and this warns once.
+    Every engine calls it before it imports a compiled module.
+
+    Examples
+    --------
+    >>> load_compiled()
+    """
+    from .._io import ensure_kernel_cache
+
+    moved = ensure_kernel_cache()
+    if moved:
+        warnings.warn(moved, RuntimeWarning, stacklevel=5)
 
 
 def no_events_error(

@@ -32,6 +32,7 @@ import numpy as np
 
 from .._arith import to_float
 from ..policies import Policy
+from .base import load_compiled
 from .ccycle import float_params, initial_states
 from .declarations import affine_map_spec
 
@@ -96,9 +97,7 @@ def plan_families(
     rest : list of int
         The indices of the policies it does not run (no verified affine map).
     """
-    from .kernel import _load_kernels
-
-    _load_kernels()  # before the compiled modules are imported (a read-only cache moves)
+    load_compiled()  # before the compiled modules are imported (a read-only cache moves)
     from ._compiled import sum_program
 
     m = X.shape[1]
@@ -130,9 +129,7 @@ def run_chunk(family: Family, lo: int, hi: int, *, steps: int, cycles: int, max_
     burn-in. Columns: :data:`METRIC_COLUMNS` and the int columns listed there.
     """
     from ._ccycle import sweep_metrics
-    from .kernel import _load_kernels
-
-    _load_kernels()
+    load_compiled()
     outf = np.full((hi - lo, len(METRIC_COLUMNS)), np.nan)
     outi = np.zeros((hi - lo, 8), dtype=np.int64)
     with np.errstate(divide="ignore", invalid="ignore"):

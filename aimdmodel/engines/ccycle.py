@@ -70,7 +70,7 @@ import numpy as np
 
 from .._validate import fmt_value
 from ..trajectory import CycleRecord
-from .base import Engine, Raw, Run, no_events_error, register
+from .base import Engine, Raw, Run, load_compiled, no_events_error, register
 from .declarations import AffineSpec, affine_map_spec
 from .guards import estimate_bytes, memory_error
 
@@ -284,9 +284,7 @@ def run_ccycle(run: Run) -> Raw | None:
     spec = affine_map_spec(run.policy, flows=run.flows)
     if spec is None:
         return None
-    from .kernel import _load_kernels
-
-    _load_kernels()
+    load_compiled()
     call = _Call(run, spec)
     B = run.systems
     T, first = _end_step(call)

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from fractions import Fraction
 from typing import Any
 
@@ -52,26 +51,12 @@ import numpy as np
 from ..dynamics import NEVER
 from ..feedback import whole_capacity
 from ..trajectory import CycleRecord
-from .base import Engine, Raw, Run, no_events_error, register
+from .base import Engine, Raw, Run, load_compiled, no_events_error, register
 from .declarations import affine, linear_spec
 
 __all__ = ["KernelEngine", "warmup"]
 
 _INT_LIMIT = 2**62
-
-
-def _load_kernels() -> None:
-    """Import the compiled kernels, moving numba's cache when it cannot be written.
-
-    numba refuses to define a ``cache=True`` function when no cache folder is
-    writable (a read-only install and home); :func:`aimdmodel._io.ensure_kernel_cache`
-    then moves the cache to a private temporary folder, and this warns once.
-    """
-    from .._io import ensure_kernel_cache
-
-    moved = ensure_kernel_cache()
-    if moved:
-        warnings.warn(moved, RuntimeWarning, stacklevel=5)
 
 
 def _coef_matrix(spec: tuple, whole: bool) -> np.ndarray:
@@ -316,7 +301,7 @@ def run_kernel(run: Run) -> Raw | None:
     setup = _setup(run, spec)
     if setup is None:
         return None
-    _load_kernels()
+    load_compiled()
     from ._compiled import sum_program
 
     w0, K = setup
