@@ -42,6 +42,7 @@ __all__ = [
     "lanes_for",
     "pairwise_total",
     "run_lanes",
+    "run_lanes_serial",
     "run_pairs",
     "run_systems",
     "sum_program",
@@ -432,6 +433,16 @@ def _lanes_one(  # pragma: no cover - compiled
         sums[0, b] = acc
     for i in range(m):
         final[b, i] = w[i]
+
+
+@numba.njit(cache=True)
+def run_lanes_serial(  # pragma: no cover - compiled
+    w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events, stop,
+):
+    """:func:`run_lanes` on the calling thread (a few systems: no threads to start)."""
+    for b in range(w0.shape[0]):
+        _lanes_one(b, w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final,
+                   events, stop)
 
 
 @numba.njit(cache=True, parallel=True)

@@ -58,16 +58,17 @@ from typing import Any
 import numpy as np
 
 from .base import Engine, Raw, Run, load_compiled, register
+from .ccycle import run_spec
 from .cycle import Jumper
-from .declarations import affine_map_spec, linear_spec
+from .declarations import linear_spec
 from .kernel import run_kernel
 from .step import StepEngine, step_loop
 
 __all__ = ["COSTS", "AutoEngine", "Estimate", "choose", "costs", "estimate"]
 
 COSTS = {
-    "kernel": (3e-5, 5e-9, 1.2e-9),
-    "ccycle": (3e-5, 1.7e-7, 4.5e-8),
+    "kernel": (2e-5, 1.0e-9, 4.5e-10),
+    "ccycle": (3e-5, 1.0e-7, 1.5e-8),
     "cycle": (2e-4, 5e-5, 1e-6),
     "cycle-exact": (2e-4, 8e-5, 1.5e-5),
     "step": (1e-4, 2.5e-5, 5e-7),
@@ -75,13 +76,18 @@ COSTS = {
 }
 """Per engine ``(fixed, per unit, per unit and flow)``, seconds: units are steps x
 systems (``kernel``), events x systems (``ccycle``), loop iterations (``cycle``)
-or steps (``step``); the per-flow term of the Python engines counts ``B m``."""
+or steps (``step``); the per-flow term of the Python engines counts ``B m``.
+Measured with ``python benchmarks/run.py --calibrate`` (2 cores, shared)."""
 
 RECORDING = {"kernel": {"none": 1.0, "cycles": 2.5, "all": 1.0},
-             "ccycle": {"none": 1.0, "cycles": 3.0, "all": 3.0}}
-"""Factors of the compiled engines' per-unit costs for each recording."""
+             "ccycle": {"none": 1.0, "cycles": 4.5, "all": 3.0}}
+"""Factors of the compiled engines' per-unit costs for each recording (passes)."""
 
-ALL = {"kernel": 2.5e-8, "ccycle": 1.1e-7, "cycle": 9e-8, "step": 0.0}
+KNOT = 2e-7
+"""Seconds per congestion event and system that the kernels' ``record="cycles"`` adds
+(the knots are found in Python from the feedback)."""
+
+ALL = {"kernel": 3.5e-8, "ccycle": 1e-7, "cycle": 9e-8, "step": 0.0}
 """Seconds per step and system that ``record="all"`` adds (every window is written;
 the jump engines evaluate each one of a jump)."""
 
@@ -122,7 +128,7 @@ def _probe(run: Run) -> tuple[np.ndarray, np.ndarray] | None:
     event on). Other policies: the compiled cycle engine, in float, for the
     first four events.
     """
-    spec = affine_map_spec(run.policy, flows=run.flows)
+    spec = run_spec(run)
     if spec is None or not run.static:
         return None
     from .ccycle import _cached_params
@@ -134,16 +140,27 @@ def _probe(run: Run) -> tuple[np.ndarray, np.ndarray] | None:
     x = np.asarray(x, dtype=np.float64)
     if not spec.from_window:
         return _probe_compiled(run, spec, x)
-    a_i, b_d, a_d, fl = P[:, 0], P[:, 1], P[:, 2], P[:, 3]
-    slope = float(a_i.sum())
-    W = float(run.feedback.capacity)
-    with np.errstate(all="ignore"):
-        first = np.maximum(np.ceil((W - x.sum(axis=1)) / slope), 0.0)
-        after = np.maximum(b_d * (x + first[:, None] * a_i) + a_d, fl).sum(axis=1)
-        phase = np.maximum(np.ceil((W - after) / slope), 0.0) + 1.0
-    if not (np.isfinite(first).all() and np.isfinite(phase).all()):
-        return None
-    return first + 1.0, phase
+    return _probe_linear(P[:, :4].T.tolist(), x.tolist(), float(run.feedback.capacity))
+
+
+def _probe_linear(coefficients: list, rows: list, W: float) -> tuple | None:
+    """:func:`_probe` for a linear control, in Python floats (a few systems, no numpy)."""
+    a_i, b_d, a_d, fl = coefficients
+    slope = sum(a_i)
+    first, phase = [], []
+    for x in rows:
+        gap = (W - sum(x)) / slope
+        if not -1e300 < gap < 1e300:
+            return None
+        n = max(math.ceil(gap), 0)
+        after = sum(max(b * (w + n * a) + c, f) for w, a, b, c, f in
+                    zip(x, a_i, b_d, a_d, fl, strict=True))
+        back = (W - after) / slope
+        if not -1e300 < back < 1e300:
+            return None
+        first.append(n + 1.0)
+        phase.append(max(math.ceil(back), 0) + 1.0)
+    return np.asarray(first), np.asarray(phase)
 
 
 def _probe_compiled(run: Run, spec: Any, x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -213,14 +230,17 @@ def _first_phase(run: Run) -> int:
 
 def _applies(run: Run) -> list[str]:
     """List the engines that run ``run`` themselves (no fall-back)."""
+    return run.once("applies", lambda: _engines_for(run))
+
+
+def _engines_for(run: Run) -> list[str]:
     names = ["step"]
     if Jumper.for_run(run) is not None:
         names.append("cycle")
-    if run.arithmetic == "float" and run.static and affine_map_spec(
-            run.policy, flows=run.flows) is not None:
+    if run.arithmetic == "float" and run.static and run_spec(run) is not None:
         names.append("ccycle")
     if run.arithmetic in ("float", "integer") and run.feedback.schedule.fn is None and (
-            linear_spec(run.policy, flows=run.flows) is not None):
+            run.once("linear", lambda: linear_spec(run.policy, flows=run.flows)) is not None):
         names.append("kernel")
     return names
 
@@ -242,11 +262,13 @@ def costs(run: Run, est: Estimate, names: list[str] | None = None) -> dict[str, 
     for name in _applies(run) if names is None else names:
         if name == "kernel":
             fixed, unit, per_flow = COSTS["kernel"]
-            units = B * est.steps * RECORDING["kernel"][run.record]
-            out[name] = fixed + units * (unit + per_flow * m)
+            passes = RECORDING["kernel"][run.record] + (run.cycles is not None)
+            out[name] = fixed + B * est.steps * passes * (unit + per_flow * m)
+            if run.record == "cycles":
+                out[name] += KNOT * est.events
         elif name == "ccycle":
             fixed, unit, per_flow = COSTS["ccycle"]
-            n = affine_map_spec(run.policy, flows=m).increment.shape[1]
+            n = run_spec(run).increment.shape[1]
             units = est.events * RECORDING["ccycle"][run.record]
             out[name] = fixed + units * (unit + per_flow * m * math.sqrt(n))
         elif name == "cycle":

@@ -49,6 +49,8 @@ class Run:
         Memory and number-size limits (:mod:`.guards`).
     progress : bool or None
         Progress bar: always, never, or on a terminal after two seconds.
+    memo : dict
+        What the engines computed once for this run (see :meth:`once`).
     """
 
     policy: Policy
@@ -64,6 +66,25 @@ class Run:
     membership: Membership | None = None
     limits: Limits = field(default_factory=Limits)
     progress: bool | None = None
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def once(self, key: str, compute: Any) -> Any:
+        """Return ``compute()``, computed once per run (the engines' verified declarations).
+
+        A policy's hash (its parameters, Fractions included) costs microseconds;
+        the engines ask for the same declaration several times per run.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> from aimdmodel.engine import prepare
+        >>> run = prepare(AIMD(), [1, 30], 100, steps=5)
+        >>> run.once("answer", lambda: 42), run.once("answer", lambda: 0)
+        (42, 42)
+        """
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
     @property
     def flows(self) -> int:

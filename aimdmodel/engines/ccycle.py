@@ -74,7 +74,7 @@ from .base import Engine, Raw, Run, load_compiled, no_events_error, register
 from .declarations import AffineSpec, affine_map_spec
 from .guards import estimate_bytes, memory_error
 
-__all__ = ["CompiledCycleEngine", "float_params", "initial_states", "run_ccycle"]
+__all__ = ["CompiledCycleEngine", "float_params", "initial_states", "run_ccycle", "run_spec"]
 
 
 def float_params(pol: Any, spec: AffineSpec, flows: int) -> np.ndarray:
@@ -136,12 +136,29 @@ def _fast_path(D: np.ndarray, E: np.ndarray) -> np.ndarray:
     return out
 
 
+def run_spec(run: Run) -> AffineSpec | None:
+    """Return the verified affine map of ``run``'s policy, once per run (None: none).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> from aimdmodel.engine import prepare
+    >>> run_spec(prepare(AIMD(), [1, 30], 100, steps=5)).from_window
+    True
+    """
+    return run.once("affine_map", lambda: affine_map_spec(run.policy, flows=run.flows))
+
+
 def _cached_params(run: Run, spec: AffineSpec) -> np.ndarray:
     """:func:`float_params` of ``run``'s policy, computed once per policy and number of flows."""
-    try:
-        return _params_cache(run.policy, run.flows)
-    except TypeError:  # unhashable (per-flow parameters in arrays)
-        return float_params(run.pol, spec, run.flows)
+
+    def compute() -> np.ndarray:
+        try:
+            return _params_cache(run.policy, run.flows)
+        except TypeError:  # unhashable (per-flow parameters in arrays)
+            return float_params(run.pol, spec, run.flows)
+
+    return run.once("params", compute)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -281,7 +298,7 @@ def run_ccycle(run: Run) -> Raw | None:
     """
     if run.arithmetic != "float" or not run.static:
         return None
-    spec = affine_map_spec(run.policy, flows=run.flows)
+    spec = run_spec(run)
     if spec is None:
         return None
     load_compiled()

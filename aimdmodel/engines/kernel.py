@@ -58,6 +58,10 @@ __all__ = ["KernelEngine", "warmup"]
 
 _INT_LIMIT = 2**62
 
+_PARALLEL_MIN = 2_000_000
+"""System-steps below which the register loops run on the calling thread (starting the
+threads costs tens of microseconds)."""
+
 
 def _coef_matrix(spec: tuple, whole: bool) -> np.ndarray:
     """Put the per-flow coefficients in the kernels' form: (7, m) float64 or int64.
@@ -131,14 +135,18 @@ def _call(w0, K, prog, steps, cycles, mode, knots, out, fb, sums, final, events,
     :func:`._compiled.run_lanes` for a static run of at most 16 flows (the
     windows in registers), else :func:`._compiled.run_systems`.
     """
-    from ._compiled import PARALLEL_LOCK, lanes_for, run_lanes, run_systems
+    from ._compiled import PARALLEL_LOCK, lanes_for, run_lanes, run_lanes_serial, run_systems
 
     C, W, ge, dyn = K
     lanes = lanes_for(w0.shape[1], w0.dtype == np.int64) if dyn is None else None
     if lanes is not None:
+        args = (w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events,
+                stop)
+        if w0.shape[0] * max(steps, 1) < _PARALLEL_MIN:
+            run_lanes_serial(*args)
+            return
         with PARALLEL_LOCK:
-            run_lanes(w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final,
-                      events, stop)
+            run_lanes(*args)
         return
     past = run_systems(w0, C, W, ge, dyn, prog, steps, cycles, mode, knots, out, fb, sums,
                        final, events, stop)
@@ -295,7 +303,7 @@ def run_kernel(run: Run) -> Raw | None:
     """
     if run.arithmetic not in ("float", "integer"):
         return None
-    spec = linear_spec(run.policy, flows=run.flows)
+    spec = run.once("linear", lambda: linear_spec(run.policy, flows=run.flows))
     if spec is None:
         return None
     setup = _setup(run, spec)
@@ -316,7 +324,7 @@ def run_kernel(run: Run) -> Raw | None:
     elif run.record == "none":
         windows, fb, final, rec = _record_none(w0, K, prog, steps)
     else:
-        is_affine = affine(run.policy, flows=run.flows)
+        is_affine = run.once("affine", lambda: affine(run.policy, flows=run.flows))
         changes = np.asarray(K[3][4] if K[3] is not None else [], dtype=np.int64)
         windows, fb, final, rec = _record_cycles(w0, K, prog, steps, is_affine, changes)
     _check_finite(run, windows, final, rec)

@@ -191,7 +191,8 @@ class StepEngine(Engine):
         """Step every RTT."""
         from .declarations import affine
 
-        rec_affine = run.record != "all" and affine(run.policy, flows=run.flows)
+        rec_affine = run.record != "all" and run.once(
+            "affine", lambda: affine(run.policy, flows=run.flows))
         return step_loop(run, None, affine=rec_affine)
 
 
