@@ -282,12 +282,12 @@ def simulate(
     congestion : {">=", ">"}
         Congestion when the windows' sum is ``>= W`` (the papers) or ``> W``.
     max_steps : int
-        Limit of a ``cycles=`` run.
-    engine : {"step", "cycle", "kernel", "auto"}
+        Limit of a ``cycles=`` run: steps, or jumps and steps (jump engines).
+    engine : {"step", "cycle", "ccycle", "kernel", "auto"}
         :data:`aimdmodel.engines.ENGINES`: the reference, jumps of additive
-        phases, compiled linear controls, or a choice; one that does not
-        apply steps (``Trajectory.engine`` says). Exact and integer runs are
-        identical on all; float kernels bit for bit (:mod:`aimdmodel.engines`).
+        phases (in Python, compiled), compiled linear controls, the fastest
+        by a cost model; ``Trajectory.engine`` says which ran. Exact and
+        integer runs are identical on all (:mod:`aimdmodel.engines`).
     record : {"all", "cycles", "none"}
         Keep every step; the knots (step 0, each congestion step and the
         next, each change of capacity or flows, the end) with what the

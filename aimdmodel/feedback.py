@@ -40,6 +40,7 @@ __all__ = [
     "Signal",
     "SynchronousFeedback",
     "exceeds",
+    "steps_to_exceed",
     "whole_capacity",
 ]
 
@@ -59,6 +60,33 @@ def exceeds(total: Any, capacity: Any, ge: bool) -> Any:
     (True, False)
     """
     return total >= capacity if ge else total > capacity
+
+
+def steps_to_exceed(total: float, slope: float, capacity: float, ge: bool, limit: int) -> int:
+    """Estimate, for one system, the increases ``n`` until ``total + n slope`` is congested.
+
+    The float closed form of :meth:`SynchronousFeedback.first_congested`
+    for one system, in plain arithmetic so that the compiled cycle engine
+    (:mod:`aimdmodel.engines._ccycle`) compiles it as it is: ``ceil((W -
+    T0) / D)`` under ``>=``, ``floor((W - T0) / D) + 1`` under ``>``; ``limit``
+    where ``slope <= 0`` or the estimate is not finite or not below
+    ``limit``; at least 1. The caller verifies the estimate with
+    :func:`exceeds`.
+
+    Examples
+    --------
+    >>> steps_to_exceed(31.0, 2.0, 100.0, True, 10**6), steps_to_exceed(31.0, 2.0, 101.0, False, 99)
+    (35, 36)
+    >>> steps_to_exceed(31.0, 0.0, 100.0, True, 50)
+    50
+    """
+    n = limit
+    if slope > 0:
+        q = (capacity - total) / slope
+        est = np.ceil(q) if ge else np.floor(q) + 1.0
+        if -1.0e300 < est < limit:  # also False for nan and infinities
+            n = int(est)
+    return max(min(n, limit), 1)
 
 
 def whole_capacity(capacity: Fraction, ge: bool) -> int:

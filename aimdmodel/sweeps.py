@@ -26,6 +26,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -33,16 +34,20 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from . import metrics as _metrics
+from ._arith import is_number
 from ._io import ensure_kernel_cache
 from ._validate import check_choice, check_count, check_param
+from .dynamics import Capacity
 from .engine import prepare, simulate
 from .engines import ENGINES
+from .engines.batch import METRIC_COLUMNS, Family, plan_families, run_chunk
 from .policies import Policy, make_policy
 from .trajectory import Trajectory
 
@@ -133,10 +138,15 @@ def _undefined(tr: Trajectory, opts: dict) -> dict[str, str]:
 
 def _metric_columns(tr: Trajectory, opts: dict) -> tuple[dict[str, Any], str]:
     """Return the metric columns of one run and its ``notes``."""
-    why = _undefined(tr, opts)
+    return _columns(opts, _undefined(tr, opts), lambda key: METRICS[key](tr, opts))
+
+
+def _columns(opts: dict, why: dict[str, str], value_of: Callable[[str], Any]
+             ) -> tuple[dict[str, Any], str]:
+    """Return the metric columns (``value_of(key)`` unless ``why`` has the key) and ``notes``."""
     row: dict[str, Any] = {}
     for key in opts["metrics"]:
-        value = None if key in why else METRICS[key](tr, opts)
+        value = None if key in why else value_of(key)
         if isinstance(value, np.generic):
             value = value.item()
         if value is None and key in _FAIRNESS:
@@ -215,8 +225,11 @@ def _grid(policies: Any, x0: Any, capacity: Any) -> tuple[list, list, list]:
     return pols, starts, caps
 
 
-def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any) -> None:
+def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any, batch: Any
+                   ) -> None:
     """Check every option of :func:`sweep` that no single run checks."""
+    if not isinstance(batch, bool):
+        raise TypeError(f"batch must be True or False, got {batch!r}")
     unknown = [k for k in opts["metrics"] if k not in METRICS]
     if unknown:
         raise ValueError(f"unknown metric {unknown[0]!r}; choose from {', '.join(METRICS)}")
@@ -227,13 +240,6 @@ def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any) -> 
     if isinstance(eps, (list, tuple, np.ndarray)):
         raise TypeError(f"eps must be one real number >= 0, got {eps!r}")
     check_param("eps", eps, lambda v: v >= 0, "eps >= 0")
-    if opts["record"] == "none":
-        need = [k for k in opts["metrics"] if k in _NEED_EVENTS]
-        if need:
-            raise ValueError(
-                f"record='none' keeps no congestion events, which {', '.join(need)} need; "
-                "use record='cycles' or record='all'"
-            )
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {progress!r}")
     if chunksize is not None:
@@ -280,6 +286,7 @@ def sweep(
     executor: Executor | None = None,
     progress: bool | None = None,
     chunksize: int | None = None,
+    batch: bool = True,
 ) -> list[dict[str, Any]]:
     """Run every (policy, starting windows, capacity) and tabulate metrics.
 
@@ -292,8 +299,7 @@ def sweep(
     capacity : number or iterable of numbers
         One capacity ``W`` or several.
     steps, cycles, arithmetic, congestion, engine, record, max_steps
-        As :func:`aimdmodel.simulate` (defaults: the fastest engine, knots
-        only). With ``record="none"`` only ``final_jain`` and ``n_steps``.
+        As :func:`aimdmodel.simulate` (default: the fastest engine, knots only).
     metrics : sequence of str
         Columns to compute, keys of :data:`METRICS`.
     burn_in, eps
@@ -302,6 +308,8 @@ def sweep(
         Stop at an exception, or record it in an ``error`` column.
     executor, progress, chunksize
         Default: local processes; a tqdm bar on a terminal after 1 s; ~4 tasks/worker.
+    batch : bool
+        Compiled batches for what ``"ccycle"`` runs (False: a ``simulate`` a run).
 
     Returns
     -------
@@ -331,39 +339,260 @@ def sweep(
         "engine": engine, "record": record, "max_steps": max_steps,
         "metrics": tuple(metrics), "burn_in": burn_in, "eps": eps, "on_error": on_error,
     }
-    _check_options(opts, progress, chunksize, executor)
+    _check_options(opts, progress, chunksize, executor, batch)
     _check_runs(pols, starts, caps, opts)
-    if engine in ("kernel", "auto"):
-        moved = ensure_kernel_cache()
-        if moved:
-            warnings.warn(moved, RuntimeWarning, stacklevel=2)
-    tasks = [(i, p, x, c) for i, (p, x, c) in enumerate(itertools.product(pols, starts, caps))]
+    if engine in ("kernel", "auto", "ccycle") and (moved := ensure_kernel_cache()):
+        warnings.warn(moved, RuntimeWarning, stacklevel=2)
+    plan = _plan(pols, starts, caps, opts, batch)
+    _check_record(plan, opts)
     delay = 0.0 if progress else 1.0  # asked for: at once; automatic: after a second
-    return _dispatch(tasks, opts, executor, chunksize, _show_progress(progress), delay)
+    return _dispatch(plan, opts, executor, chunksize, _show_progress(progress), delay)
 
 
-def _dispatch(tasks: list, opts: dict, executor: Executor | None, chunksize: int | None,
+# ------------------------------------------------------------------ the plan
+@dataclass(eq=False)
+class _Plan:
+    """Which runs go to the compiled batches, which run one by one; what the rows share.
+
+    Row ``i`` of the grid is policy ``i // (S C)``, start ``(i // C) % S``,
+    capacity ``i % C``.
+    """
+
+    pols: list
+    starts: list
+    caps: list
+    families: list = field(default_factory=list)
+    per_run: list = field(default_factory=list)
+    redo: set = field(default_factory=set)
+    W: list = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.pols) * len(self.starts) * len(self.caps)
+
+    def task(self, i: int) -> tuple:
+        SC, C = len(self.starts) * len(self.caps), len(self.caps)
+        return (i, self.pols[i // SC], self.starts[(i // C) % len(self.starts)], self.caps[i % C])
+
+    @functools.cached_property
+    def shared(self) -> tuple[list, list, list]:
+        """Each policy's repr, name and parameters, computed once for all its rows."""
+        return ([repr(p) for p in self.pols], [p.name for p in self.pols],
+                [p.params() for p in self.pols])
+
+
+def _plan(pols: list, starts: list, caps: list, opts: dict, batch: bool) -> _Plan:
+    """Send every run the compiled cycle engine can take to a family; the rest one by one."""
+    plan = _Plan(pols, starts, caps)
+    eps = opts["eps"]
+    if not (batch and opts["engine"] in ("auto", "ccycle") and opts["arithmetic"] == "float"
+            and all(is_number(c) for c in caps) and is_number(eps) and float(eps) == eps):
+        plan.per_run = list(range(plan.size))
+        return plan
+    try:
+        X = np.asarray(np.asarray(starts, dtype=object), dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        plan.per_run = list(range(plan.size))
+        return plan
+    plan.W = [Capacity.from_user(c, arithmetic="float").values[0] for c in caps]
+    plan.families, rest = plan_families(pols, X, np.asarray(plan.W), opts["congestion"])
+    SC = len(starts) * len(caps)
+    plan.per_run = [i for k in rest for i in range(k * SC, (k + 1) * SC)]
+    plan.redo = _below_floors(plan)
+    return plan
+
+
+def _below_floors(plan: _Plan) -> set[int]:
+    """Rows of a family whose start is below the policy's floor: ``simulate`` refuses them."""
+    C, SC = len(plan.caps), len(plan.starts) * len(plan.caps)
+    redo: set[int] = set()
+    for fam in plan.families:
+        for k in fam.policies:
+            m = len(plan.starts[0])
+            floors = np.broadcast_to(np.asarray(plan.pols[k].window_floor, dtype=object), (m,))
+            if all(f == 0 for f in floors):  # the starts were checked to be >= 0
+                continue
+            for s, x in enumerate(plan.starts):
+                if any(v < f for v, f in zip(x, floors, strict=True)):
+                    redo.update(range(k * SC + s * C, k * SC + (s + 1) * C))
+    return redo
+
+
+def _check_record(plan: _Plan, opts: dict) -> None:
+    """``record="none"``: the runs made one by one keep no congestion events to measure."""
+    if opts["record"] != "none" or not plan.per_run:
+        return
+    need = [k for k in opts["metrics"] if k in _NEED_EVENTS]
+    if need:
+        raise ValueError(
+            f"record='none' keeps no congestion events, which {', '.join(need)} need; "
+            "use record='cycles' or record='all' (or runs that the compiled cycle engine "
+            "takes, whose metrics are computed as they run)"
+        )
+
+
+# ------------------------------------------------------------- the batches
+_COLUMN = {name: k for k, name in enumerate(METRIC_COLUMNS)}
+
+
+class _Events:
+    """A stand-in for a run with ``C`` whole cycles, the first ``transient`` decreases only.
+
+    :func:`aimdmodel.metrics.whole_cycles` gives its message for it.
+    """
+
+    batched = False
+
+    def __init__(self, C: int, transient: int) -> None:
+        steps = [0] if C else []
+        for j in range(1, C + 1):
+            steps.append(steps[-1] + (1 if j <= transient else 2))
+        self.congestion_steps = steps
+
+
+def _batched_columns(frow: list, irow: list, opts: dict) -> tuple[dict[str, Any], str]:
+    """Return the metric columns of one system of a batch (as :func:`_metric_columns`)."""
+    T, E, transient, _, _, fair, fair_events, burn = irow
+    C = max(E - 1, 0)
+    why: dict[str, str] = {}
+    long_run = [k for k in opts["metrics"] if k in _LONG_RUN]
+    if long_run and burn >= C:
+        try:
+            _metrics.whole_cycles(_Events(C, transient), burn_in=opts["burn_in"])
+        except ValueError as exc:
+            why = dict.fromkeys(long_run, str(exc))
+
+    def value_of(key: str) -> Any:
+        if key in _COLUMN:
+            return frow[_COLUMN[key]]
+        if key in _FAIRNESS:
+            return None if fair < 0 else (fair if key == "steps_to_fairness" else fair_events)
+        return T if key == "n_steps" else E
+
+    return _columns(opts, why, value_of)
+
+
+_HEAD = ("policy", "name", "params", "x0", "capacity", "arithmetic", "engine")
+_INT_COLUMN = {"n_steps": 0, "n_events": 1, "steps_to_fairness": 5, "cycles_to_fairness": 6}
+
+
+def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.ndarray,
+                 opts: dict) -> tuple[list[tuple[int, dict]], list[int]]:
+    """Return the rows of systems ``lo ..`` of a family and the rows that failed.
+
+    Column by column (a list per column, then one dict per row): a row whose
+    metrics are all defined costs about a microsecond; the others go
+    through :func:`_batched_columns`, which says why.
+    """
+    C, SC = len(plan.caps), len(plan.starts) * len(plan.caps)
+    reprs, names, params = plan.shared
+    g = np.arange(lo, lo + len(outf))
+    k = np.asarray(fam.policies)[g // SC]
+    index = (k * SC + g % SC).tolist()
+    failed = [index[r] for r in np.flatnonzero(outi[:, 4] != 0)]
+    metrics = opts["metrics"]
+    odd = outi[:, 4] != 0
+    if any(m in _LONG_RUN for m in metrics):
+        odd |= outi[:, 7] >= np.maximum(outi[:, 1] - 1, 0)  # no whole cycle kept
+    if any(m in _FAIRNESS for m in metrics):
+        odd |= outi[:, 5] < 0  # never fair
+    kk, ss, cc = k.tolist(), ((g % SC) // C).tolist(), (g % C).tolist()
+    columns = [[reprs[j] for j in kk], [names[j] for j in kk], [params[j] for j in kk],
+               [plan.starts[j] for j in ss], [plan.W[j] for j in cc],
+               ["float"] * len(kk), ["ccycle"] * len(kk)]
+    for m in metrics:
+        columns.append(outf[:, _COLUMN[m]].tolist() if m in _COLUMN
+                       else outi[:, _INT_COLUMN[m]].tolist())
+    columns.append([""] * len(kk))
+    keys = (*_HEAD, *metrics, "notes")
+    if opts["on_error"] == "record":
+        columns.append([None] * len(kk))
+        keys = (*keys, "error")
+    rows = []
+    for r, values in zip(odd.tolist(), zip(*columns, strict=True), strict=True):
+        rows.append(dict(zip(keys, values, strict=True)))
+        if r:
+            rows[-1] = None  # undefined metrics or a failure: below
+    out = []
+    for r, row in enumerate(rows):
+        if row is not None:
+            out.append((index[r], row))
+        elif outi[r, 4] == 0:  # something undefined: say why, as the per-run path does
+            row = dict(zip(keys, [c[r] for c in columns], strict=True))
+            cols, row["notes"] = _batched_columns(outf[r].tolist(), outi[r].tolist(), opts)
+            row.update(cols)
+            out.append((index[r], row))
+    return out, failed
+
+
+def _run_family(fam: Family, lo: int, hi: int, opts: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Run systems ``lo .. hi-1`` of a family (in a worker)."""
+    burn_in = opts["burn_in"]
+    return run_chunk(
+        fam, lo, hi, steps=-1 if opts["steps"] is None else opts["steps"],
+        cycles=opts["cycles"] or 0, max_work=opts["max_steps"],
+        burn_in=-1 if burn_in is None else burn_in, eps=float(opts["eps"]),
+    )
+
+
+# ------------------------------------------------------------- dispatching
+def _jobs(plan: _Plan, indices: list[int], size: int) -> list[tuple]:
+    """Chunks of work: ``("family", k, lo, hi)`` and ``("runs", tasks)``."""
+    jobs: list[tuple] = []
+    for k, fam in enumerate(plan.families):
+        jobs += [("family", k, lo, min(lo + size, fam.size)) for lo in range(0, fam.size, size)]
+    jobs += [("runs", [plan.task(i) for i in indices[j : j + size]])
+             for j in range(0, len(indices), size)]
+    return jobs
+
+
+def _dispatch(plan: _Plan, opts: dict, executor: Executor | None, chunksize: int | None,
               progress: bool, delay: float) -> list[dict[str, Any]]:
-    """Send the runs to the executor in chunks; return the rows in grid order."""
+    """Send the batches and the runs to the executor in chunks; return the rows in grid order."""
     from tqdm import tqdm
 
     workers = os.cpu_count() or 1
-    size = chunksize or max(1, math.ceil(len(tasks) / (4 * workers)))
-    chunks = [tasks[k : k + size] for k in range(0, len(tasks), size)]
+    size = chunksize or max(1, math.ceil(plan.size / (4 * workers)))
+    jobs = _jobs(plan, plan.per_run, size)
     own = executor is None
-    ex = ProcessPoolExecutor(max_workers=min(workers, len(chunks))) if own else executor
-    rows: list[dict[str, Any] | None] = [None] * len(tasks)
-    bar = tqdm(total=len(tasks), desc="sweep", unit="run", disable=not progress,
+    ex = ProcessPoolExecutor(max_workers=min(workers, len(jobs))) if own else executor
+    rows: list[dict[str, Any] | None] = [None] * plan.size
+    bar = tqdm(total=plan.size, desc="sweep", unit="run", disable=not progress,
                delay=delay, leave=False, file=sys.stderr)
     try:
-        futures = [ex.submit(_run_chunk, chunk, opts) for chunk in chunks]
-        for fut in as_completed(futures):
-            done = fut.result()
-            for i, row in done:
-                rows[i] = row
-            bar.update(len(done))
+        redo = _collect(ex, plan, jobs, opts, rows, bar)
+        if redo:  # rows the batches could not give: one by one, with the batches' engine
+            again = {**opts, "engine": "ccycle",
+                     "record": "cycles" if opts["record"] == "none" else opts["record"]}
+            _collect(ex, plan, _jobs(_Plan(plan.pols, plan.starts, plan.caps), redo, size),
+                     again, rows, bar)
     finally:
         bar.close()
         if own:
             ex.shutdown(wait=True, cancel_futures=True)
     return rows  # type: ignore[return-value]
+
+
+def _collect(ex: Executor, plan: _Plan, jobs: list, opts: dict, rows: list, bar: Any
+             ) -> list[int]:
+    """Run ``jobs``, fill ``rows``; return the rows to run one by one afterwards."""
+    futures = {}
+    for job in jobs:
+        if job[0] == "family":
+            fut = ex.submit(_run_family, plan.families[job[1]], job[2], job[3], opts)
+        else:
+            fut = ex.submit(_run_chunk, job[1], opts)
+        futures[fut] = job
+    redo = set(plan.redo)
+    for fut in as_completed(futures):
+        job = futures[fut]
+        if job[0] == "family":
+            done, failed = _family_rows(plan, plan.families[job[1]], job[2], *fut.result(), opts)
+            redo.update(failed)
+            done = [(i, row) for i, row in done if i not in plan.redo]
+        else:
+            done = fut.result()
+        for i, row in done:
+            rows[i] = row
+        bar.update(job[3] - job[2] if job[0] == "family" else len(done))
+    return sorted(redo)

@@ -161,9 +161,15 @@ def test_cycle_engine_max_steps_error_matches():
     for engine in ("step", "cycle"):
         with pytest.raises(RuntimeError, match="max_steps=50"):
             simulate(pol, [1, 2], 100, cycles=1, arithmetic="integer", max_steps=50, engine=engine)
-    for engine in ("step", "cycle", "kernel"):
-        with pytest.raises(RuntimeError, match="max_steps=50"):
+    for engine in ("step", "kernel"):
+        with pytest.raises(RuntimeError, match="max_steps=50 steps"):
             simulate(AIMD(), [1, 2], 1000, cycles=1, max_steps=50, engine=engine)
+    # a jump engine's max_steps limits its work (jumps and single steps), not its steps
+    for engine in ("cycle", "ccycle"):
+        tr = simulate(AIMD(), [1, 2], 1000, cycles=1, max_steps=50, engine=engine)
+        assert tr.n_steps == 500
+        with pytest.raises(RuntimeError, match="max_steps=50 jumps and single steps"):
+            simulate(AIMD(), [1, 2], 1000, cycles=30, max_steps=50, engine=engine)
 
 
 def test_affine_declarations_are_verified():
@@ -272,6 +278,39 @@ def test_kernel_record_none_equals_step_engine(shape):
     assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
 
 
+@pytest.mark.parametrize("m", [2, 3, 8, 16, 17])
+def test_register_lanes_equal_step_engine(m):
+    """Static runs of up to 16 flows keep the windows in registers (run_lanes): same bits."""
+    rng = np.random.default_rng(m)
+    x = rng.integers(0, 40, size=(4, m)).astype(float)
+    per_flow = AIMD(a=list(np.round(rng.uniform(0.1, 2, m), 2)), b=list(np.round(
+        rng.uniform(0.3, 0.9, m), 2)))
+    for pol, arithmetic in ((per_flow, "float"), (AIAD(a=2, d=3), "integer"),
+                            (AIMD(a=0.3, b=0.7), "float")):
+        for record in ("none", "cycles"):
+            kw = {"arithmetic": arithmetic, "record": record}
+            ref = simulate(pol, x, 23.7 * m, steps=400, **kw)
+            fast = simulate(pol, x, 23.7 * m, steps=400, engine="kernel", **kw)
+            assert_same(ref, fast)
+            assert (ref.cycle_record.segment_sums == fast.cycle_record.segment_sums).all()
+
+
+def test_register_lanes_on_one_thread_and_all():
+    import numba
+
+    x = np.random.default_rng(3).uniform(0, 50, size=(64, 4))
+    runs = []
+    default = numba.get_num_threads()
+    for threads in (1, default):
+        numba.set_num_threads(threads)
+        try:
+            runs.append(simulate(AIMD(a=0.3, b=0.7), x, 150.0, steps=3000, engine="kernel",
+                                 record="none"))
+        finally:
+            numba.set_num_threads(default)
+    assert_same(runs[0], runs[1])
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     x=st.lists(st.floats(0, 50, allow_subnormal=False), min_size=3, max_size=36),
@@ -338,15 +377,34 @@ def test_pairwise_total_is_numpys(m):
 
 
 def test_auto_engine_choice():
-    def used(policy, x, W, **kw):
-        return simulate(policy, x, W, steps=50, engine="auto", **kw).engine
+    def used(policy, x, W, steps=50, **kw):
+        return simulate(policy, x, W, steps=steps, engine="auto", **kw).engine
 
-    assert used(AIMD(), [0] * 10, 10**6) == "cycle"  # 5e4 steps x 10 flows per phase
-    assert used(AIMD(), [1, 30], 100) == "kernel"  # short phases: compiled stepping
+    assert used(AIMD(), [0] * 10, 10**6) == "kernel"  # 500 flow-steps: no estimate needed
+    # long phases: jumps; short ones: compiled steps (the cost model, auto.py)
+    assert used(AIMD(), [0] * 10, 10**6, steps=10**6, record="none") == "ccycle"
+    assert used(AIMD(), [1, 30], 50, steps=10**6, record="none") == "kernel"
+    assert used(AIMD(), [0] * 10, 10**6, steps=10**6, record="cycles") == "ccycle"
     assert used(AIMD(), [1, 30], 100, arithmetic="exact") == "cycle"
-    assert used(AIMDFC(), [1, 30], 100) == "cycle"  # no kernel for AIMD-FC
+    assert used(AIMDFC(), [1, 30], 100) == "ccycle"  # no kernel for AIMD-FC
+    assert used(AIMDFC(), [1, 30], 100, arithmetic="exact") == "cycle"
     assert used(MIMD(), [1, 30], 100) == "kernel"
     assert used(MIMD(), [1, 30], 100, arithmetic="exact") == "step"
+    tr = simulate(AIMD(), [1, 30], 10**6, cycles=40, engine="auto", record="cycles")
+    assert tr.engine == "ccycle"
+    assert tr.n_steps > 10**7
+
+
+def test_auto_estimates_the_run():
+    from aimdmodel.engines.auto import estimate
+
+    for W in (50, 1000, 10**5):
+        for pol in (AIMD(), AIAD(a=2, d=3)):
+            est = estimate(prepare(pol, [1, 30], W, cycles=40))
+            ref = simulate(pol, [1, 30], W, cycles=40, engine="ccycle", record="cycles")
+            assert est.steps == pytest.approx(ref.n_steps, rel=0.2)
+    est = estimate(prepare(AIMDFC(), [1, 30], 1000, cycles=4))  # the compiled probe
+    assert est.steps == simulate(AIMDFC(), [1, 30], 1000, cycles=4, record="cycles").n_steps
 
 
 # ------------------------------------------------------------- recording

@@ -7,7 +7,18 @@ from fractions import Fraction
 
 import pytest
 
-from aimdmodel import AIMD, AIMDFC, MIMD, AIMDFCPlus, metrics, policy_grid, simulate, sweep
+from aimdmodel import (
+    AIMD,
+    AIMDFC,
+    MIMD,
+    AIMDFCPlus,
+    NewAIMD,
+    metrics,
+    policy_grid,
+    simulate,
+    sweep,
+)
+from aimdmodel.sweeps import METRICS
 
 GRID = {
     "policies": [*policy_grid("aimd", a=[1, 2], b=[0.5, 0.75]), AIMDFC(), AIMDFCPlus(), MIMD()],
@@ -31,13 +42,14 @@ def test_rows_in_grid_order_and_equal_to_direct_runs():
             for c in GRID["capacity"]:
                 row = rows[k]
                 assert (row["policy"], row["x0"], row["capacity"]) == (repr(p), tuple(x), c)
-                tr = simulate(p, x, c, cycles=12, engine="auto", record="cycles")
-                assert row["engine"] == tr.engine
+                tr = simulate(p, x, c, cycles=12, engine=row["engine"], record="cycles")
+                assert tr.engine == row["engine"]
+                assert row["engine"] == ("kernel" if isinstance(p, MIMD) else "ccycle")
                 assert row["efficiency"] == metrics.efficiency(tr)
                 assert row["steps_to_fairness"] == metrics.steps_to_fairness(tr)
                 assert row["n_steps"] == tr.n_steps
                 full = simulate(p, x, c, cycles=12)  # the reference: every step kept
-                assert row["efficiency"] == pytest.approx(metrics.efficiency(full), rel=1e-14)
+                assert row["efficiency"] == pytest.approx(metrics.efficiency(full), rel=1e-13)
                 k += 1
 
 
@@ -138,7 +150,8 @@ def runs(monkeypatch):
         ({"arithmetic": "decimal"}, ValueError, "arithmetic"),
         ({"congestion": "=="}, ValueError, "congestion"),
         ({"record": "some"}, ValueError, "record"),
-        ({"record": "none"}, ValueError, "record='none'"),
+        ({"record": "none", "arithmetic": "exact"}, ValueError, "record='none'"),
+        ({"batch": 1}, TypeError, "batch"),
         ({"max_steps": -1}, ValueError, "max_steps"),
         ({"steps": 5}, ValueError, "exactly one of"),
         ({"progress": "yes"}, TypeError, "progress"),
@@ -156,8 +169,14 @@ def test_every_option_is_checked_before_any_run(runs, kw, exc, word):
 
 def test_one_simulation_per_run(runs):
     with ThreadPoolExecutor(1) as ex:
-        rows = sweep([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 200], cycles=3, executor=ex)
+        rows = sweep([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 200], cycles=3, executor=ex,
+                     batch=False)
     assert len(rows) == len(runs) == 8
+    with ThreadPoolExecutor(1) as ex:
+        batched = sweep([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 200], cycles=3,
+                        executor=ex)
+    assert len(runs) == 8  # no simulate call: the compiled batches ran them
+    assert [r["engine"] for r in batched] == ["ccycle"] * 8
 
 
 # --- undefined is None with a reason; an exception is never None -------------------------
@@ -203,9 +222,17 @@ def test_an_exception_in_a_run_is_recorded_on_request():
 def test_on_error_record_keeps_going_past_a_runtime_error():
     with ThreadPoolExecutor(1) as ex:
         rows = sweep(AIMD(), [1, 30], [100, 10], cycles=3, max_steps=50, executor=ex,
-                     on_error="record")
-    assert rows[0]["error"].startswith("RuntimeError")
+                     on_error="record", engine="kernel")
+        jumps = sweep([AIMD(), NewAIMD()], [1, 30], [10**4], cycles=30, max_steps=50,
+                      executor=ex, on_error="record")
+    assert rows[0]["error"].startswith("RuntimeError: no 3 congestion events within "
+                                       "max_steps=50 steps")
     assert rows[1]["error"] is None
+    # a jump engine's max_steps limits its work: 30 cycles are 60 jumps and decreases
+    assert jumps[0]["error"].startswith("RuntimeError: no 30 congestion events within "
+                                        "max_steps=50 jumps and single steps")
+    assert jumps[0]["engine"] is None
+    assert jumps[1]["error"] is None  # New-AIMD: soon a decrease at every step, no jump
 
 
 # --- final_jain in whole packets, large windows --------------------------------------------
@@ -235,3 +262,81 @@ def test_progress_default_follows_the_terminal(monkeypatch):
     monkeypatch.setattr("sys.stderr", Tty())
     assert _show_progress(None) is True
     assert _show_progress(False) is False
+
+
+# --- the compiled batches: the same table as the runs one by one -------------------------
+BATCH_GRID = {
+    "policies": [*policy_grid("aimd", a=[0.3, 1.0], b=[0.5, 0.7]), AIMDFC(a=0.7, b=0.6),
+                 AIMDFCPlus(), NewAIMD(), NewAIMD(reading="charitable"), MIMD(),
+                 AIMD(floor=1)],
+    "x0": [[1.5, 30.25], [5, 5], [0, 40], [200, 300]],
+    "capacity": [100, 1000.5, 7],
+}
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"cycles": 12},
+        {"steps": 700, "congestion": ">"},
+        {"cycles": 1},
+        {"cycles": 12, "burn_in": 3, "eps": 0},
+        {"cycles": 9, "metrics": list(METRICS)},
+        {"cycles": 30, "max_steps": 50, "on_error": "record"},
+    ],
+)
+def test_batches_give_the_rows_of_the_runs_one_by_one(kw):
+    """Every column, every note, every error, in grid order; engine="auto" batches too."""
+    args = (BATCH_GRID["policies"], BATCH_GRID["x0"], BATCH_GRID["capacity"])
+    kw = {"on_error": "record", **kw}
+    with ThreadPoolExecutor(2) as ex:
+        batched = sweep(*args, executor=ex, chunksize=7, engine="ccycle", **kw)
+        one_by_one = sweep(*args, executor=ex, engine="ccycle", batch=False, **kw)
+        auto = sweep(*args, executor=ex, **kw)
+    assert len(batched) == len(one_by_one) == 10 * 4 * 3
+    for a, b, c in zip(batched, one_by_one, auto, strict=True):
+        assert list(a) == list(b)
+        assert a == b
+        if a["name"] != "mimd":  # auto batches the others; MIMD runs one by one
+            assert c == a
+    assert {r["engine"] for r in batched} <= {"ccycle", "step", None}
+
+
+def test_record_none_suffices_for_the_batches():
+    args = ([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 1e6])
+    with ThreadPoolExecutor(1) as ex:
+        none = sweep(*args, cycles=40, executor=ex, record="none")
+        cycles = sweep(*args, cycles=40, executor=ex, batch=False, engine="ccycle")
+    assert none == cycles
+    assert all(r["efficiency"] is not None for r in none)
+
+
+def test_a_sweep_over_large_capacities_does_not_die():
+    """W up to 1e6, 40 cycles: more steps than max_steps, a few jumps each."""
+    with ThreadPoolExecutor(1) as ex:
+        rows = sweep(policy_grid("aimd", a=[1, 2]), [[1, 30], [0, 0]], [1e4, 1e5, 1e6],
+                     cycles=40, executor=ex)
+    assert max(r["n_steps"] for r in rows) > 10_000_000
+    assert all(0.74 < r["efficiency"] < 0.76 for r in rows)
+
+
+def test_progress_bar_per_chunk(monkeypatch):
+    import tqdm
+
+    updates = []
+
+    class Bar:
+        def __init__(self, total, **kw):
+            self.total = total
+
+        def update(self, n):
+            updates.append(n)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(tqdm, "tqdm", Bar)
+    with ThreadPoolExecutor(1) as ex:
+        sweep([AIMD(), MIMD()], [[1, 30], [2, 2]], [100, 200, 300], cycles=3, executor=ex,
+              progress=True, chunksize=4)
+    assert sorted(updates) == [2, 2, 4, 4]  # per chunk: 6 batched runs, 6 one by one

@@ -3,8 +3,9 @@
 =========  ===============================================================
 ``step``   :class:`.step.StepEngine`, the reference: every step in Python
 ``cycle``  :class:`.cycle.CycleEngine`: jumps additive phases in closed form
+``ccycle`` :class:`.ccycle.CompiledCycleEngine`: the same jumps compiled (numba)
 ``kernel`` :class:`.kernel.KernelEngine`: numba-compiled linear controls
-``auto``   :class:`.auto.AutoEngine`: picks one of the three
+``auto``   :class:`.auto.AutoEngine`: picks one by a cost model
 =========  ===============================================================
 
 Every engine takes a checked :class:`.base.Run` and returns a
@@ -16,12 +17,12 @@ in a module imported here.
 Examples
 --------
 >>> sorted(ENGINES)
-['auto', 'cycle', 'kernel', 'step']
+['auto', 'ccycle', 'cycle', 'kernel', 'step']
 """
 
 from __future__ import annotations
 
-from . import auto, cycle, kernel, step  # noqa: F401  (each registers its engine)
+from . import auto, ccycle, cycle, kernel, step  # noqa: F401  (each registers its engine)
 from .base import ENGINES, Engine, Raw, Run, register
 
 __all__ = ["ENGINES", "Engine", "Raw", "Run", "register"]

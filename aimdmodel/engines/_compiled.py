@@ -23,9 +23,13 @@ lands next to ``W``, the step of a congestion event.
 
 from __future__ import annotations
 
+import os
+import threading
+
 import numba
 import numpy as np
 from numba import types
+from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import overload
 
 from ..feedback import exceeds
@@ -35,13 +39,26 @@ __all__ = [
     "MODE_FEEDBACK",
     "MODE_KNOTS",
     "MODE_NONE",
+    "lanes_for",
     "pairwise_total",
+    "run_lanes",
+    "run_lanes_serial",
     "run_pairs",
     "run_systems",
     "sum_program",
 ]
 
 MODE_NONE, MODE_ALL, MODE_FEEDBACK, MODE_KNOTS = 0, 1, 2, 3
+
+if not {"NUMBA_THREADING_LAYER", "NUMBA_THREADING_LAYER_PRIORITY"} & set(os.environ):
+    # run_lanes spreads systems over threads; GNU OpenMP (numba's second choice) makes a
+    # process that used it unable to fork (a ProcessPoolExecutor then dies), so prefer
+    # the layers that allow it (the user's choice, by numba's variables, is kept)
+    numba.config.THREADING_LAYER_PRIORITY = ["tbb", "workqueue", "omp"]
+
+PARALLEL_LOCK = threading.Lock()
+"""Held around every call of a parallel loop: numba's workqueue threading layer runs
+one at a time (two Python threads calling it at once would abort the process)."""
 
 _exceeds = numba.njit(inline="always")(exceeds)
 
@@ -282,6 +299,166 @@ def run_systems(  # pragma: no cover - compiled
         for i in range(row.shape[0]):
             final[b, i] = row[i]
     return -1
+
+
+# ------------------------------------------------------------- lanes
+def lanes_for(m: int, whole: bool) -> tuple | None:
+    """Return the register lanes of ``m`` flows: a tuple of ``L >= m`` zeros (None: none).
+
+    ``L`` is the next of 2, 4, 8, 16 (None above 16 flows): the loops of
+    :func:`run_lanes` keep a system's windows in a tuple of that length,
+    which the compiler keeps in registers.
+
+    Examples
+    --------
+    >>> lanes_for(3, False), lanes_for(20, False)
+    ((0.0, 0.0, 0.0, 0.0), None)
+    """
+    if m > 16:
+        return None
+    L = 2  # not 1: numba's parallel analysis fails on a tuple of one
+    while L < m:
+        L *= 2
+    return (0,) * L if whole else (0.0,) * L
+
+
+def _lanes_total(w, m):  # pragma: no cover - replaced by the overload below
+    """Sum the first ``m`` lanes in numpy's pairwise order (the others hold 0)."""
+    raise NotImplementedError
+
+
+@numba.njit(inline="always")
+def _lanes_in_order(w):  # pragma: no cover - compiled
+    # below 8 terms numpy adds in order; the padding lanes add 0
+    s = w[0]
+    for i in range(1, len(w)):
+        s += w[i]
+    return s
+
+
+@overload(_lanes_total, inline="always")
+def _lanes_total_typed(w, m):  # pragma: no cover - compiled
+    # chosen by the number of lanes when the loop is compiled: below 8 lanes the sum
+    # is in order; with 8 or 16, from 8 flows on, numpy's 8 accumulators and their
+    # tree (each accumulator takes flow j and, for 16 flows, flow 8 + j), then the
+    # remaining flows in order
+    if w.count < 8:
+        return lambda w, m: _lanes_in_order(w)
+
+    def tree(w, m):
+        if m < 8:
+            return _lanes_in_order(w)
+        r = w
+        if len(w) == 16 and m == 16:
+            for j in range(8):
+                r = tuple_setitem(r, j, w[j] + w[8 + j])
+        s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+        if m < 16:
+            for i in range(8, len(w)):
+                if i < m:
+                    s += w[i]
+        return s
+
+    return tree
+
+
+@numba.njit(inline="always")
+def _lanes_coefficients(C, m, lanes):  # pragma: no cover - compiled
+    # one tuple per coefficient, a lane each: flow i's for i < m; for the padding lanes
+    # the identity (increase 0 + 1 w, decrease max(0 + 1 w, 0)), so that they stay 0
+    # without a test per lane and step
+    one = lanes[0] + 1
+    K = (lanes, lanes, lanes, lanes, lanes, lanes, lanes)
+    ident = (lanes[0], one, one, lanes[0], one, one, lanes[0])
+    for k in range(7):
+        t = lanes
+        for i in range(len(lanes)):
+            t = tuple_setitem(t, i, _c(C, k, i) if i < m else ident[k])
+        K = tuple_setitem(K, k, t)
+    return K
+
+
+@numba.njit(inline="always")
+def _lanes_step(w, tot, W, ge, K):  # pragma: no cover - compiled
+    # _step on the lanes: the same operations for every flow (and the padding lanes)
+    cong = _exceeds(tot, W, ge)
+    if cong:
+        for i in range(len(w)):
+            w = tuple_setitem(w, i, max(_affine(w[i], K[3][i], K[4][i], K[5][i]), K[6][i]))
+    else:
+        for i in range(len(w)):
+            w = tuple_setitem(w, i, _affine(w[i], K[0][i], K[1][i], K[2][i]))
+    return w, cong
+
+
+@numba.njit
+def _lanes_one(  # pragma: no cover - compiled
+    b, w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events, stop,
+):
+    # system b of run_lanes: run_systems's loop, the windows in the tuple w
+    m = w0.shape[1]
+    K = _lanes_coefficients(C, m, lanes)
+    w = lanes
+    for i in range(m):
+        w = tuple_setitem(w, i, w0[b, i])
+    k = 0
+    acc = w0[b, 0] - w0[b, 0]
+    n_events = 0
+    for t in range(steps):
+        tot = _lanes_total(w, m)
+        w, cong = _lanes_step(w, tot, W, ge, K)
+        if cong:
+            n_events += 1
+        if mode == MODE_ALL:
+            fb[t, b] = 0 if cong else 1
+            for i in range(m):
+                out[t + 1, b, i] = w[i]
+        elif mode == MODE_FEEDBACK:
+            fb[t, b] = 0 if cong else 1
+        elif mode == MODE_KNOTS:
+            acc += tot
+            if t + 1 == knots[k + 1]:
+                sums[k, b] = acc
+                acc = w0[b, 0] - w0[b, 0]
+                k += 1
+                for i in range(m):
+                    out[k, b, i] = w[i]
+        else:
+            acc += tot
+        if cycles > 0 and cong and n_events >= cycles:
+            stop[b] = t + 1
+            break
+    events[b] = n_events
+    if mode == MODE_NONE and steps > 0:
+        sums[0, b] = acc
+    for i in range(m):
+        final[b, i] = w[i]
+
+
+@numba.njit(cache=True)
+def run_lanes_serial(  # pragma: no cover - compiled
+    w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events, stop,
+):
+    """:func:`run_lanes` on the calling thread (a few systems: no threads to start)."""
+    for b in range(w0.shape[0]):
+        _lanes_one(b, w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final,
+                   events, stop)
+
+
+@numba.njit(cache=True, parallel=True)
+def run_lanes(  # pragma: no cover - compiled
+    w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events, stop,
+):
+    """:func:`run_systems` for a static run of at most 16 flows, the windows in registers.
+
+    Each system's windows live in a tuple shaped like ``lanes`` (see
+    :func:`lanes_for`) for the whole run, its steps looped inside, the
+    systems spread over the threads (``prange``); the operations and the
+    order of the sums are :func:`run_systems`'s, so the results are its bits.
+    """
+    for b in numba.prange(w0.shape[0]):
+        _lanes_one(b, w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final,
+                   events, stop)
 
 
 @numba.njit(cache=True)

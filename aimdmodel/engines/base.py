@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -37,7 +38,8 @@ class Run:
     steps, cycles : int or None
         Exactly one is set.
     max_steps : int
-        Limit on the steps of a ``cycles=`` run.
+        Limit of a ``cycles=`` run: on its steps for the stepping engines,
+        on its work (jumps and single steps) for the jump engines.
     record : {"all", "cycles", "none"}
     single : bool
         True when the user gave one system (``x0`` of shape ``(m,)``).
@@ -47,6 +49,8 @@ class Run:
         Memory and number-size limits (:mod:`.guards`).
     progress : bool or None
         Progress bar: always, never, or on a terminal after two seconds.
+    memo : dict
+        What the engines computed once for this run (see :meth:`once`).
     """
 
     policy: Policy
@@ -62,6 +66,25 @@ class Run:
     membership: Membership | None = None
     limits: Limits = field(default_factory=Limits)
     progress: bool | None = None
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def once(self, key: str, compute: Any) -> Any:
+        """Return ``compute()``, computed once per run (the engines' verified declarations).
+
+        A policy's hash (its parameters, Fractions included) costs microseconds;
+        the engines ask for the same declaration several times per run.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD
+        >>> from aimdmodel.engine import prepare
+        >>> run = prepare(AIMD(), [1, 30], 100, steps=5)
+        >>> run.once("answer", lambda: 42), run.once("answer", lambda: 0)
+        (42, 42)
+        """
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
     @property
     def flows(self) -> int:
@@ -153,7 +176,7 @@ class Engine:
 
 
 ENGINES: dict[str, type[Engine]] = {}
-"""Engine classes by name: ``step``, ``cycle``, ``kernel``, ``auto``."""
+"""Engine classes by name: ``step``, ``cycle``, ``ccycle``, ``kernel``, ``auto``."""
 
 
 def register(cls: type[Engine]) -> type[Engine]:
@@ -164,9 +187,35 @@ def register(cls: type[Engine]) -> type[Engine]:
     return cls
 
 
-def no_events_error(cycles: int, max_steps: int, fewest: Any) -> RuntimeError:
-    """Build the error of a ``cycles=`` run that did not get there within ``max_steps``."""
+def load_compiled() -> None:
+    """Import the compiled loops, moving numba's cache when it cannot be written.
+
+    numba refuses to define a ``cache=True`` function when no cache folder is
+    writable (a read-only install and home); :func:`aimdmodel._io.ensure_kernel_cache`
+    then moves the cache to a private temporary folder, and this warns once.
+    Every engine calls it before it imports a compiled module.
+
+    Examples
+    --------
+    >>> load_compiled()
+    """
+    from .._io import ensure_kernel_cache
+
+    moved = ensure_kernel_cache()
+    if moved:
+        warnings.warn(moved, RuntimeWarning, stacklevel=5)
+
+
+def no_events_error(
+    cycles: int, max_steps: int, fewest: Any, *, jumps: bool = False
+) -> RuntimeError:
+    """Build the error of a ``cycles=`` run that did not get there within ``max_steps``.
+
+    ``jumps``: the run was a jump engine's, whose ``max_steps`` counts its
+    work (jumps and single steps), not the steps.
+    """
+    unit = "jumps and single steps" if jumps else "steps"
     return RuntimeError(
-        f"no {cycles} congestion events within max_steps={max_steps} steps "
+        f"no {cycles} congestion events within max_steps={max_steps} {unit} "
         f"(fewest so far: {int(fewest)}); raise max_steps or use steps="
     )

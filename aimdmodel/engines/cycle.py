@@ -105,7 +105,7 @@ class Jumper:
     def for_run(cls, run: Run) -> Jumper | None:
         """Build a Jumper for ``run``, or return None when its policy cannot jump."""
         custom = callable(getattr(run.pol, "steps_to", None))
-        is_affine = affine(run.policy, flows=run.flows)
+        is_affine = run.once("affine", lambda: affine(run.policy, flows=run.flows))
         if not (custom or is_affine):
             return None
         return cls(run, is_affine)
@@ -124,6 +124,10 @@ class Jumper:
         the next change of the capacity or of the active flows. Returns 1
         (step) when no valid jump is known.
         """
+        with np.errstate(over="ignore", invalid="ignore"):  # the windows are checked after
+            return self._steps(state, total, limit, t)
+
+    def _steps(self, state: tuple, total: np.ndarray, limit: int, t: int) -> int:
         if self.arithmetic == "integer" and not self._whole_increments(state):
             return 1
         if self.custom is not None:
@@ -197,7 +201,8 @@ class Jumper:
         ``steps_to``): summed step by step from ``advance``.
         """
         if self.affine:
-            slope = self._total_after(state, 1, t) - total
+            with np.errstate(over="ignore", invalid="ignore"):  # the windows are checked after
+                slope = self._total_after(state, 1, t) - total
             if self.arithmetic == "float":
                 return total * n + slope * (n * (n - 1) / 2)
             return total * n + slope * (n * (n - 1) // 2)

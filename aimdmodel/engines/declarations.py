@@ -5,7 +5,11 @@ A policy declares (see :class:`aimdmodel.policies.Policy`):
 * ``linear_coefficients``: the compiled kernels run exactly Chiu and Jain's
   linear control with these coefficients;
 * ``affine_advance``: the cycle engine jumps ``advance(s, n)`` in closed
-  form, and ``record="cycles"`` interpolates windows between knots.
+  form, and ``record="cycles"`` interpolates windows between knots;
+* ``affine_map``: the compiled cycle engine runs the whole state update as
+  an affine map (:class:`aimdmodel.policies.base.AffineMap`); a linear
+  control with an additive increase (``b_i = 1``) is one, with the window
+  as its only state variable (:func:`affine_map_spec`).
 
 The engines never *guess* a policy's kind from probes: a policy that does
 not declare a property is run by the reference step engine. A declaration
@@ -31,14 +35,14 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .._arith import is_number, to_fraction
 from ..policies import Policy
 
-__all__ = ["DeclarationError", "affine", "linear_spec"]
+__all__ = ["AffineSpec", "DeclarationError", "affine", "affine_map_spec", "linear_spec"]
 
 _PROBE_N = (0, 1, 2, 3, 7)
 
@@ -213,3 +217,164 @@ def _affine(policy: Policy, flows: int) -> bool:
                     )
             stepped = pol.increase(stepped)
     return True
+
+
+class AffineSpec(NamedTuple):
+    """A verified affine map of a run's policy, one row per flow (exact Fractions).
+
+    Attributes
+    ----------
+    increment, offset, window : object ndarray, shape (flows, n)
+        ``d``, ``c`` and the window weights ``e`` of each flow.
+    matrix : object ndarray, shape (flows, n, n)
+        The decrease matrix ``M`` of each flow.
+    floor : object ndarray, shape (flows, n)
+        The lower bound of each state variable after a decrease; None where
+        there is none.
+    from_window : bool
+        True when the state is the window alone (a linear control): the
+        state is rebuilt with ``init(window)``; else the state variables are
+        the fields of the policy's state, in order.
+    """
+
+    increment: np.ndarray
+    matrix: np.ndarray
+    offset: np.ndarray
+    window: np.ndarray
+    floor: np.ndarray
+    from_window: bool
+
+
+def affine_map_spec(policy: Policy, *, flows: int = 1) -> AffineSpec | None:
+    """Return the verified affine map of ``policy`` for ``flows`` flows, or None.
+
+    The policy's own declaration (``affine_map``) when it has one; else a
+    declared linear control whose increase is additive for every flow
+    (``b_i = 1``: AIMD, AIAD, a mix of them), with the window as its state.
+    None for the other policies, for rules that use the bottleneck's signal
+    and for symbolic parameters.
+
+    Raises
+    ------
+    DeclarationError
+        If the policy's ``init``/``window``/``increase``/``decrease``/
+        ``advance`` disagree with the declared map on the probe states.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD, AIMDFC, MIMD
+    >>> spec = affine_map_spec(AIMDFC(), flows=2)
+    >>> spec.matrix[0].tolist(), spec.from_window
+    ([[Fraction(1, 2), Fraction(1, 1)], [Fraction(0, 1), Fraction(0, 1)]], False)
+    >>> affine_map_spec(AIMD(), flows=1).matrix.tolist(), affine_map_spec(MIMD()) is None
+    ([[[Fraction(1, 2)]]], True)
+    """
+    if policy.uses_signal:
+        return None
+    key = _cache_key(policy, flows)
+    if key is not None:
+        return _map_cached(*key)
+    return _map(policy, flows)
+
+
+@functools.lru_cache(maxsize=4096)
+def _map_cached(policy: Policy, flows: int) -> AffineSpec | None:
+    return _map(policy, flows)
+
+
+def _map(policy: Policy, flows: int) -> AffineSpec | None:
+    if policy.affine_map is None:
+        return _linear_map(policy, flows)
+    declared = policy.converted(to_fraction).affine_map  # entries computed exactly
+    n = len(declared.increment)
+    rows = [declared.increment, declared.offset, declared.window]
+    if any(len(r) != n for r in rows) or len(declared.matrix) != n or any(
+        len(r) != n for r in declared.matrix
+    ) or (declared.floor is not None and len(declared.floor) != n):
+        raise DeclarationError(f"{policy!r} declares an affine_map whose parts are not all of "
+                               f"its {n} state variables: {declared!r}")
+    parts = [_columns(r, flows) for r in rows]
+    matrix = [_columns(r, flows) for r in declared.matrix]
+    floors = [None] * n if declared.floor is None else list(declared.floor)
+    floor = np.empty((flows, n), dtype=object)
+    for k, f in enumerate(floors):
+        col = None if f is None else _per_flow(f, flows)
+        if f is not None and col is None:
+            return None
+        floor[:, k] = [None] * flows if col is None else col
+    if any(p is None for p in parts) or any(r is None for r in matrix):
+        return None
+    M = np.stack(matrix, axis=1)  # (flows, n, n): M[i, k, j]
+    spec = AffineSpec(parts[0], M, parts[1], parts[2], floor, False)
+    _verify_map(policy, spec, flows)
+    return spec
+
+
+def _columns(values: Any, flows: int) -> np.ndarray | None:
+    """Per-field entries (each a number or per-flow) as an object array (flows, n)."""
+    cols = [_per_flow(v, flows) for v in values]
+    if any(c is None for c in cols):
+        return None
+    return np.stack(cols, axis=1)
+
+
+def _linear_map(policy: Policy, flows: int) -> AffineSpec | None:
+    spec = linear_spec(policy, flows=flows)
+    if spec is None or any(v != 1 for v in spec[1]):
+        return None
+    a_i, _, a_d, b_d, fl = spec
+
+    def col(v: np.ndarray) -> np.ndarray:
+        return v.reshape(flows, 1)
+
+    one = np.empty((flows, 1), dtype=object)
+    one[:] = Fraction(1)
+    return AffineSpec(col(a_i), b_d.reshape(flows, 1, 1), col(a_d), one, col(fl), True)
+
+
+def _probe_states(pol: Policy, flows: int) -> list[tuple]:
+    """Reachable exact states: the start, after a decrease, mid-phase, at the floor."""
+    s0 = pol.init(_probe_x(flows))
+    s1 = pol.decrease(pol.advance(s0, 3))
+    s2 = pol.advance(s1, 2)
+    zero = np.empty((2, flows), dtype=object)
+    zero[:] = Fraction(0)
+    z = pol.init(zero)
+    return [s0, s1, s2, pol.decrease(s2), z, pol.decrease(z)]
+
+
+def _verify_map(policy: Policy, spec: AffineSpec, flows: int) -> None:
+    """Check the declared map against the policy's own methods on the probe states."""
+    pol = policy.converted(to_fraction)
+    d, M, c, e, lo, _ = spec
+    n = d.shape[1]
+
+    def fail(what: str, got: Any, want: Any) -> DeclarationError:
+        return DeclarationError(
+            f"{policy!r} declares affine_map {policy.affine_map!r}, but its {what} gives "
+            f"{got} where the map gives {want}"
+        )
+
+    for s in _probe_states(pol, flows):
+        if len(s) != n or any(np.shape(v) != (2, flows) for v in s):
+            raise DeclarationError(
+                f"{policy!r} declares an affine_map of {n} state variables, but its state "
+                f"{type(s).__name__} does not hold {n} variables of one value per flow"
+            )
+        S = np.stack([np.asarray(v, dtype=object) for v in s], axis=-1)  # (2, flows, n)
+        want_w = (S * e).sum(axis=-1)
+        got_w = np.asarray(pol.window(s), dtype=object)
+        if (got_w != want_w).any():
+            raise fail("window", got_w.tolist(), want_w.tolist())
+        for k in (1, 2, 7):
+            got = pol.advance(s, k) if k != 1 else pol.increase(s)
+            want = S + k * d
+            for j, v in enumerate(got):
+                if (np.asarray(v, dtype=object) != want[..., j]).any():
+                    what = "increase" if k == 1 else f"advance(s, {k})"
+                    raise fail(f"{what} (state variable {s._fields[j]!r})", v, want[..., j])
+        want = np.einsum("ikj,rij->rik", M, S) + c
+        want = np.where(lo == None, want, np.maximum(want, np.where(lo == None, 0, lo)))  # noqa: E711
+        for j, v in enumerate(pol.decrease(s)):
+            if (np.asarray(v, dtype=object) != want[..., j]).any():
+                raise fail(f"decrease (state variable {s._fields[j]!r})", v, want[..., j])

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from fractions import Fraction
 from typing import Any
 
@@ -52,26 +51,16 @@ import numpy as np
 from ..dynamics import NEVER
 from ..feedback import whole_capacity
 from ..trajectory import CycleRecord
-from .base import Engine, Raw, Run, no_events_error, register
+from .base import Engine, Raw, Run, load_compiled, no_events_error, register
 from .declarations import affine, linear_spec
 
 __all__ = ["KernelEngine", "warmup"]
 
 _INT_LIMIT = 2**62
 
-
-def _load_kernels() -> None:
-    """Import the compiled kernels, moving numba's cache when it cannot be written.
-
-    numba refuses to define a ``cache=True`` function when no cache folder is
-    writable (a read-only install and home); :func:`aimdmodel._io.ensure_kernel_cache`
-    then moves the cache to a private temporary folder, and this warns once.
-    """
-    from .._io import ensure_kernel_cache
-
-    moved = ensure_kernel_cache()
-    if moved:
-        warnings.warn(moved, RuntimeWarning, stacklevel=5)
+_PARALLEL_MIN = 2_000_000
+"""System-steps below which the register loops run on the calling thread (starting the
+threads costs tens of microseconds)."""
 
 
 def _coef_matrix(spec: tuple, whole: bool) -> np.ndarray:
@@ -141,10 +130,24 @@ def _int_safe(C: np.ndarray, W: int, x: np.ndarray, steps: int) -> bool:
 
 
 def _call(w0, K, prog, steps, cycles, mode, knots, out, fb, sums, final, events, stop) -> None:
-    """Run :func:`._compiled.run_systems`; a run past its capacity trace is an error."""
-    from ._compiled import run_systems
+    """Run the compiled loops; a run past its capacity trace is an error.
+
+    :func:`._compiled.run_lanes` for a static run of at most 16 flows (the
+    windows in registers), else :func:`._compiled.run_systems`.
+    """
+    from ._compiled import PARALLEL_LOCK, lanes_for, run_lanes, run_lanes_serial, run_systems
 
     C, W, ge, dyn = K
+    lanes = lanes_for(w0.shape[1], w0.dtype == np.int64) if dyn is None else None
+    if lanes is not None:
+        args = (w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events,
+                stop)
+        if w0.shape[0] * max(steps, 1) < _PARALLEL_MIN:
+            run_lanes_serial(*args)
+            return
+        with PARALLEL_LOCK:
+            run_lanes(*args)
+        return
     past = run_systems(w0, C, W, ge, dyn, prog, steps, cycles, mode, knots, out, fb, sums,
                        final, events, stop)
     if past >= 0:
@@ -200,7 +203,7 @@ def _record_none(w0, K, prog, steps):
     events = np.zeros(B, dtype=np.int64)
     paired = 0
     C, W, ge, dyn = K
-    if dyn is None and w0.dtype == np.float64 and 8 <= m <= 128 and B >= 2:
+    if dyn is None and w0.dtype == np.float64 and 16 < m <= 128 and B >= 2:
         paired = B - B % 2
         run_pairs(w0[:paired], C, W, ge, prog, steps, final, events, sums)
     if paired < B:
@@ -300,13 +303,13 @@ def run_kernel(run: Run) -> Raw | None:
     """
     if run.arithmetic not in ("float", "integer"):
         return None
-    spec = linear_spec(run.policy, flows=run.flows)
+    spec = run.once("linear", lambda: linear_spec(run.policy, flows=run.flows))
     if spec is None:
         return None
     setup = _setup(run, spec)
     if setup is None:
         return None
-    _load_kernels()
+    load_compiled()
     from ._compiled import sum_program
 
     w0, K = setup
@@ -321,7 +324,7 @@ def run_kernel(run: Run) -> Raw | None:
     elif run.record == "none":
         windows, fb, final, rec = _record_none(w0, K, prog, steps)
     else:
-        is_affine = affine(run.policy, flows=run.flows)
+        is_affine = run.once("affine", lambda: affine(run.policy, flows=run.flows))
         changes = np.asarray(K[3][4] if K[3] is not None else [], dtype=np.int64)
         windows, fb, final, rec = _record_cycles(w0, K, prog, steps, is_affine, changes)
     _check_finite(run, windows, final, rec)
@@ -360,7 +363,10 @@ class KernelEngine(Engine):
 
 
 def warmup() -> float:
-    """Compile (or load from the cache) every kernel; return the seconds it took.
+    """Compile (or load from the cache) the kernels; return the seconds it took.
+
+    The step kernels (record all, cycles, none; float for 2 and 8 flows,
+    whole packets for 2), the compiled cycle engine and its sweep loop.
 
     Examples
     --------
@@ -382,6 +388,13 @@ def warmup() -> float:
             run_kernel(Run(pol, conv, xs, SynchronousFeedback(W), arithmetic, None, 1, 1000,
                            record))
     from ._compiled import pairwise_total
+    from .batch import plan_families, run_chunk
+    from .ccycle import run_ccycle
 
     pairwise_total(np.zeros(3))
+    for record in ("cycles", "none"):
+        run_ccycle(Run(pol, pol.converted(float), np.array([[1.0, 2.0]]),
+                       SynchronousFeedback(10.0), "float", None, 3, 1000, record))
+    (family,), _ = plan_families([pol], np.array([[1.0, 2.0]]), np.array([10.0]), ">=")
+    run_chunk(family, 0, 1, steps=-1, cycles=3, max_work=1000, burn_in=-1, eps=1.0)
     return time.perf_counter() - t0

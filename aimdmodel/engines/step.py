@@ -52,12 +52,25 @@ def _apply(run: Run, state: tuple, congested: np.ndarray, total: Any, t: int) ->
     return state
 
 
-def _limit(run: Run, t: int, events: np.ndarray) -> int | None:
-    """Count the steps the loop may still run from ``t`` (None: stop now)."""
+STEP_CAP = 2**62
+"""The largest step a jump may reach in a ``cycles=`` run (its work is what is limited)."""
+
+
+def _limit(run: Run, t: int, events: np.ndarray, work: int | None = None) -> int | None:
+    """Count the steps the loop may still run from ``t`` (None: stop now).
+
+    ``work`` (the loop's iterations so far) is given by the jump engines:
+    their ``cycles=`` runs are limited to ``max_steps`` iterations (jumps
+    and single steps), not steps.
+    """
     if run.steps is not None:
         return run.steps - t if t < run.steps else None
     if (events >= run.cycles).all():
         return None
+    if work is not None:
+        if work >= run.max_steps:
+            raise no_events_error(run.cycles, run.max_steps, events.min(), jumps=True)
+        return STEP_CAP - t
     if t >= run.max_steps:
         raise no_events_error(run.cycles, run.max_steps, events.min())
     return run.max_steps - t
@@ -112,7 +125,10 @@ def _loop(run, jumper, watch, state, window, history, feedback, recorder, events
     pol, B = run.pol, run.systems
     keep_all = recorder is None
     t = 0
-    while (limit := _limit(run, t, events)) is not None:
+    work = 0 if jumper is not None else None
+    while (limit := _limit(run, t, events, work)) is not None:
+        if work is not None:
+            work += 1
         total = run.sent(window, t).sum(axis=-1)
         congested = run.feedback.congested(total, t)
         nxt = run.next_event(t)
@@ -122,6 +138,7 @@ def _loop(run, jumper, watch, state, window, history, feedback, recorder, events
             n = jumper.steps(state, total, limit, t)
             if n > 1:  # n increases in closed form: nothing happens before t + n
                 if keep_all:
+                    watch.kept_rows(n)  # refused before the rows are built
                     history.append(jumper.ramp_windows(state, n, t))
                     feedback.append(np.ones((n, B), dtype=bool))
                 else:
@@ -130,9 +147,7 @@ def _loop(run, jumper, watch, state, window, history, feedback, recorder, events
                 t += n
                 window = pol.window(state)
                 watch.windows(window, t, "advance")
-                if keep_all:
-                    watch.kept_rows(n)
-                elif t == nxt:
+                if not keep_all and t == nxt:
                     recorder.mark(t, window)
                 watch.tick(t, int(events.min()))
                 continue
@@ -176,7 +191,8 @@ class StepEngine(Engine):
         """Step every RTT."""
         from .declarations import affine
 
-        rec_affine = run.record != "all" and affine(run.policy, flows=run.flows)
+        rec_affine = run.record != "all" and run.once(
+            "affine", lambda: affine(run.policy, flows=run.flows))
         return step_loop(run, None, affine=rec_affine)
 
 

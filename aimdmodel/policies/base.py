@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
 from .._arith import is_number
 from .._format import fmt_number
 
-__all__ = ["Policy"]
+__all__ = ["AffineMap", "Policy"]
 
 
 def _as_tuple(value: Any) -> tuple:
@@ -64,6 +64,10 @@ class Policy:
       ``advance(s, n)`` is affine in ``n`` (additive increase), so that the
       cycle engine may jump whole additive phases in closed form and the
       metrics may interpolate between recorded knots.
+    * :attr:`affine_map` -- the whole state update as an :class:`AffineMap`
+      (an increase adds a constant to every state variable, a decrease is an
+      affine map of the state variables, the window a weighted sum of them):
+      the compiled cycle engine runs exactly these operations.
     * :attr:`uses_signal` -- True when ``increase``/``decrease`` take a
       second argument, the bottleneck's :class:`~aimdmodel.feedback.Signal`
       (capacity and total of the step), as the Westwood rule does; such
@@ -194,6 +198,11 @@ class Policy:
         return False
 
     @property
+    def affine_map(self) -> AffineMap | None:
+        """The state update as an :class:`AffineMap`, or None (the default)."""
+        return None
+
+    @property
     def has_closed_form(self) -> bool:
         """True when :meth:`advance` is a closed form (not the default loop)."""
         return type(self).advance is not Policy.advance
@@ -306,3 +315,39 @@ class Policy:
 
         inner = ", ".join(f"{k}={one(v)}" for k, v in self.params().items())
         return f"{type(self).__name__}({inner})"
+
+
+class AffineMap(NamedTuple):
+    """A policy's whole state update as an affine map (a declaration, see ``Policy.affine_map``).
+
+    For the state variables ``s_0 .. s_{n-1}`` of a flow (the fields of the
+    policy's state, in order, each one value per flow):
+
+    * increase (feedback 1): ``s_k <- s_k + increment[k]``, so ``n``
+      increases are ``s_k + n increment[k]`` (an affine ``advance``);
+    * decrease (feedback 0): ``s_k <- max(sum_j matrix[k][j] s_j + offset[k], floor[k])``,
+      from the state before the decrease (``floor`` None: no bound);
+    * window: ``sum_k window[k] s_k``.
+
+    Each entry is a number or, for per-flow parameters, one value per flow
+    (the policy's own parameter). The compiled cycle engine
+    (:mod:`aimdmodel.engines.ccycle`) evaluates each sum in field order,
+    skipping the zero coefficients and multiplying by none of the ones,
+    then adds the offset: a policy whose own methods do the same operations
+    in that order gets bit-for-bit the results of the Python engines. The
+    declaration is verified in exact arithmetic on the policy's own
+    ``init``/``window``/``increase``/``decrease`` before it is used
+    (:func:`aimdmodel.engines.declarations.affine_map_spec`).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMDFC
+    >>> AIMDFC(a=2).affine_map.increment
+    (0, 2)
+    """
+
+    increment: tuple
+    matrix: tuple
+    offset: tuple
+    window: tuple
+    floor: tuple | None = None

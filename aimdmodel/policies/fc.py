@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from .._validate import check_param
-from .base import Policy
+from .base import AffineMap, Policy
 from .linear import HALF, _nonnegative, _open_unit, _positive
 
 __all__ = [
@@ -77,6 +77,12 @@ class AIMDFC(Policy):
     def affine_advance(self) -> bool:
         """True: the increase adds ``a`` to ``k``."""
         return True
+
+    @property
+    def affine_map(self) -> AffineMap:
+        """``(w, k)``: increase ``k + a``; decrease ``w <- b w + k``, ``k <- 0``; window w + k."""
+        return AffineMap(increment=(0, self.a), matrix=((self.b, 1), (0, 0)), offset=(0, 0),
+                         window=(1, 1))
 
     def init(self, x: Any) -> FCState:
         return FCState(x, x * 0)
@@ -165,6 +171,23 @@ class AIMDFCPlus(Policy):
         """True: the increase adds ``a`` to ``k``."""
         return True
 
+    @property
+    def affine_map(self) -> AffineMap:
+        """``(dw, w, k, q)``: increase ``k + a``; decrease as in the class docstring.
+
+        ``dw <- (b - 1) dw + w + k``, ``w <- (b - 1) dw + w + k + f q``,
+        ``k <- 0``, ``q <- k``; window ``w + k``. The decrease computes
+        ``b dw + (w + k - dw)``: the same number in exact arithmetic, the
+        last bit may differ in float (see :mod:`aimdmodel.engines.ccycle`).
+        """
+        c = self.b - 1 if not isinstance(self.b, tuple) else tuple(v - 1 for v in self.b)
+        return AffineMap(
+            increment=(0, 0, self.a, 0),
+            matrix=((c, 1, 1, 0), (c, 1, 1, self.f), (0, 0, 0, 0), (0, 0, 1, 0)),
+            offset=(0, 0, 0, 0),
+            window=(0, 1, 1, 0),
+        )
+
     def init(self, x: Any) -> FCPlusState:
         zero = x * 0
         return FCPlusState(x, x, zero, zero)
@@ -218,6 +241,12 @@ class ShiftedAIMDFC(AIMDFC):
     def _validate(self) -> None:
         super()._validate()
         check_param("q", self.q, lambda v: v >= 0, "q >= 0")
+
+    @property
+    def affine_map(self) -> AffineMap:
+        """As :class:`AIMDFC`, with ``q`` added to ``w`` at a decrease."""
+        return AffineMap(increment=(0, self.a), matrix=((self.b, 1), (0, 0)),
+                         offset=(self.q, 0), window=(1, 1))
 
     def decrease(self, s: FCState) -> FCState:
         """One RTT with feedback 0: ``w <- b w + k + q``, ``k <- 0``."""
@@ -283,6 +312,11 @@ class AIMDFCPlusPrinted(AIMDFCPlus):
     def affine_advance(self) -> bool:
         """True: the increase adds ``a`` to every ``k``."""
         return True
+
+    @property
+    def affine_map(self) -> None:
+        """None: the decrease couples the flows through the shared ``dw``."""
+        return None
 
     def init(self, x: Any) -> PrintedFCPlusState:
         zero = x * 0

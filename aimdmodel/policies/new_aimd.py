@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from .._validate import check_choice
-from .base import Policy
+from .base import AffineMap, Policy
 from .linear import HALF, _open_unit, _positive
 
 __all__ = ["NEW_AIMD_READINGS", "NewAIMD", "NewAIMDState"]
@@ -91,6 +91,17 @@ class NewAIMD(Policy):
     def affine_advance(self) -> bool:
         """True: the increase adds ``a`` to ``t``."""
         return True
+
+    @property
+    def affine_map(self) -> AffineMap:
+        """``(x, t)``: increase ``t + a``; decrease ``x <- b x``, ``t <- t + a`` or ``t``.
+
+        ``t <- t + a`` in the printed reading, ``t`` in the charitable one;
+        window ``x + t``.
+        """
+        grow = self.a if self.reading == "printed" else 0
+        return AffineMap(increment=(0, self.a), matrix=((self.b, 0), (0, 1)),
+                         offset=(0, grow), window=(1, 1))
 
     def init(self, x: Any) -> NewAIMDState:
         return NewAIMDState(x, x * 0)
