@@ -39,7 +39,6 @@ from .ledger import (
     verdict_from_counterexample,
     verdict_from_readings,
     verdict_from_tolerance,
-    verdict_outside_model,
 )
 
 KEY = "lahanas2003"

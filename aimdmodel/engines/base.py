@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -191,19 +190,17 @@ def load_compiled() -> None:
     """Import the compiled loops, moving numba's cache when it cannot be written.
 
     numba refuses to define a ``cache=True`` function when no cache folder is
-    writable (a read-only install and home); :func:`aimdmodel._io.ensure_kernel_cache`
-    then moves the cache to a private temporary folder, and this warns once.
+    writable (a read-only install and home); :func:`aimdmodel._io.import_compiled`
+    then moves the cache to a private temporary folder and warns once.
     Every engine calls it before it imports a compiled module.
 
     Examples
     --------
     >>> load_compiled()
     """
-    from .._io import ensure_kernel_cache
+    from .._io import import_compiled
 
-    moved = ensure_kernel_cache()
-    if moved:
-        warnings.warn(moved, RuntimeWarning, stacklevel=5)
+    import_compiled("aimdmodel.engines._compiled")
 
 
 def no_events_error(
