@@ -55,7 +55,10 @@ class Ns3Unavailable(ImportError, RuntimeError):
 
 def _prefix() -> str:
     """Return the folder of the ``ns3`` wheel (with ``include/`` and ``lib64/``)."""
-    spec = importlib.util.find_spec("ns3")
+    try:
+        spec = importlib.util.find_spec("ns3")
+    except ImportError:  # a finder that refuses the name
+        spec = None
     if spec is None or not spec.submodule_search_locations:
         raise Ns3Unavailable(
             f"ns-3 is not installed; it is the optional extra ns3 (GPL-2): {EXTRA_HINT}"
@@ -79,7 +82,10 @@ def available() -> bool:
         _prefix()
     except Ns3Unavailable:
         return False
-    return importlib.util.find_spec("cppyy") is not None
+    try:
+        return importlib.util.find_spec("cppyy") is not None
+    except ImportError:
+        return False
 
 
 def version() -> str:
