@@ -121,6 +121,12 @@ def _variant_cases(d: float, w: float) -> list:
         extra = {"approximate": True} if v in ("reno", "fack") else {}
         out.append(_case(f"2 flows, {v}, DropTail 1 BDP", f"variant {v}", _flows(2, v),
                          duration=d, warmup=w, **extra))
+    out.append(_case("2 flows, newreno, DropTail 1 BDP, ns-3 PRR recovery",
+                     "ns-3's default recovery (RFC 6937) instead of the classic one",
+                     _flows(2, "newreno"), duration=d, warmup=w, recovery="prr"))
+    out.append(_case("2 flows, sack, DropTail 1 BDP, ns-3 TcpNewReno",
+                     "ns-3's TcpNewReno: ssthresh = max(flight/2, 2) instead of cwnd/2",
+                     _flows(2, "sack"), duration=d, warmup=w, reno_ops="newreno"))
     for pol in (AIMDFC(), AIMDFCPlus()):
         out.append(_case(f"4 flows, SACK + {pol.label()}, DropTail 1 BDP",
                          "a seed's policy in every model (ns-3: generated C++ op)",
