@@ -1,0 +1,216 @@
+"""The ns-3 bridge with ns-3 (skipped without the optional extra ``ns3``).
+
+A few small scenarios (2-4 Mbit/s, 10-15 simulated seconds) run once per
+module and are checked for properties: the result is the queue model's
+object and its metrics apply; packets are conserved; the queue never holds
+more than the buffer; the live sockets run the ops that were asked for
+(ns-3 types, the run-time Tahoe recovery op, the policies' generated ops);
+the generated and the Python rule give the same run; traces agree with the
+samples; flows stop and transfers complete; runs are reproducible; a
+policy that fails inside ns-3 is an error naming it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, NamedTuple
+
+import numpy as np
+import pytest
+
+pytest.importorskip("ns3")
+pytest.importorskip("cppyy")
+
+from aimdmodel.ns3 import Ns3Options, run, trace
+from aimdmodel.ns3.validate import Case, validate
+from aimdmodel.policies import AIMDFCPlus, Policy
+from aimdmodel.queue import QueueResult, metrics
+from aimdmodel.scenario import CBR, RED, Flow, Link, Scenario
+
+BUFFER = 20
+MIXED = Scenario(
+    flows=(Flow(variant="sack", base_rtt=0.03),
+           Flow(variant="vegas", base_rtt=0.05),
+           Flow(variant="tahoe", base_rtt=0.04, policy=AIMDFCPlus(), stop=9.0),
+           Flow(variant="newreno", base_rtt=0.04, size=300_000, start=1.0)),
+    link=Link(rate=4e6, delay=0.005, buffer=BUFFER),
+    cross=(CBR(0.5e6, start=2.0),), duration=12.0, warmup=4.0, seed=3)
+
+
+@pytest.fixture(scope="module")
+def mixed():
+    return trace(MIXED, record_interval=0.1)
+
+
+@pytest.fixture(scope="module")
+def res(mixed):
+    return mixed.result
+
+
+def test_the_result_is_the_queue_models_object_and_its_metrics_apply(res):
+    assert isinstance(res, QueueResult)
+    assert res.model == "ns3"
+    assert res.sent.shape == (1, 120, 4)
+    assert np.isfinite(metrics.throughput(res)).all()
+    assert np.isfinite(metrics.mean_rtt(res)[0, :2]).all()
+    assert 0.9 < metrics.utilization(res)[0] <= 1.0 + 1e-9
+
+
+def test_packets_are_conserved(res):
+    in_network = np.cumsum(res.sent - res.delivered - res.lost, axis=1)
+    assert (in_network >= 0).all()
+    cwnd_max = np.nanmax(res.cwnd, axis=1)
+    assert (in_network <= cwnd_max[:, None, :] + BUFFER + 2).all()
+
+
+def test_the_queue_never_holds_more_than_the_buffer(res, mixed):
+    assert res.queue.max() <= BUFFER
+    assert mixed.queue.max() <= BUFFER
+    assert res.queued.sum(axis=2).max() <= BUFFER
+
+
+def test_the_live_sockets_run_what_was_asked(res):
+    f = res.options["flows"]
+    assert (f[0]["congestion_ops"], f[0]["sack"]) == ("ns3::TcpLinuxReno", True)
+    assert (f[1]["congestion_ops"], f[1]["sack"]) == ("ns3::TcpVegas", False)
+    assert f[2]["recovery_ops"] == "aimdns3::TahoeRecovery"
+    assert (f[2]["congestion_ops"], f[2]["name"]) == ("aimdns3::PolicyOps",
+                                                       "AIMD-FC+(a=1, b=1/2, f=1/2)")
+    assert f[2]["rule"] == "generated"
+    assert f[2]["rule_increases"] > 0
+    assert f[2]["rule_decreases"] > 0
+    assert res.options["queue_disc_limit"] == BUFFER - 1
+
+
+def test_a_stopped_flow_sends_nothing_and_has_no_window(res):
+    after = res.t >= 9.2
+    assert res.sent[0, after, 2].sum() == 0
+    assert np.isnan(res.cwnd[0, after, 2]).all()
+    assert np.isnan(res.cwnd[0, res.t < 0.9, 3]).all()
+
+
+def test_a_finite_transfer_completes_and_delivers_its_bytes(res):
+    seg = res.options["segment_size"]
+    assert 1.0 < res.completion[0, 3] < MIXED.duration
+    assert res.unique[0, :, 3].sum() * seg == pytest.approx(300_000, abs=seg)
+    assert metrics.completion_time(res)[0, 3] == pytest.approx(res.completion[0, 3] - 1.0)
+
+
+def test_the_cbr_sends_its_rate(res):
+    per_second = MIXED.cross[0].rate / (8 * MIXED.packet_size)
+    assert res.cross_sent[0].sum() == pytest.approx(per_second * 10.0, rel=0.02)
+
+
+def test_the_traces_agree_with_the_samples(res, mixed):
+    ends = res.t + res.interval
+    for i in (0, 1):
+        m = mixed.cwnd_flow == i
+        idx = np.searchsorted(mixed.cwnd_t[m], ends[:-1], side="right") - 1
+        ok = idx >= 0
+        assert np.allclose(mixed.cwnd[m][idx[ok]], res.cwnd[0, :-1, i][ok])
+    assert len(mixed.drop_t) == res.lost.sum() + res.cross_lost.sum()
+
+
+def test_a_variant_with_its_own_rule_keeps_a_small_queue():
+    sc = Scenario(flows=(Flow(variant="vegas", base_rtt=0.04),), link=Link(rate=2e6, buffer=50),
+                  duration=15.0, warmup=5.0)
+    r = run(sc)
+    assert metrics.loss_rate(r)[0, 0] == 0
+    assert 1 <= r.queue[0, r.t >= 5].mean() <= 4  # Vegas: alpha..beta = 2..4 packets
+
+
+TWO = Scenario(flows=(Flow(variant="sack", policy=AIMDFCPlus(), base_rtt=0.04),
+                      Flow(variant="sack", policy=AIMDFCPlus(), base_rtt=0.06)),
+               link=Link(rate=3e6, delay=0.005, buffer=15), duration=10.0, seed=5)
+
+
+def test_the_generated_and_the_python_rule_give_the_same_run():
+    gen = run(TWO)
+    py = run(TWO, rule="python")
+    assert py.options["flows"][0]["rule"] == "python"
+    assert py.options["flows"][0]["python_calls"] > 0
+    for k in ("sent", "delivered", "lost"):
+        assert np.array_equal(getattr(gen, k), getattr(py, k))
+
+
+def test_runs_are_reproducible_and_the_run_number_matters():
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.04),),
+                  link=Link(rate=2e6, buffer=40, random_loss=0.02), duration=8.0, seed=7)
+    a, b = run(sc), run(sc)
+    c = run(sc, run=8)
+    assert np.array_equal(a.lost, b.lost)
+    assert not np.array_equal(a.lost, c.lost)
+    assert a.options["run"] == [7]
+    two = run(sc, replications=2)
+    assert two.n_replications == 2
+    assert np.array_equal(two.lost[1], c.lost[0])
+
+
+def test_red_and_a_rate_trace_run():
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.04), Flow(variant="sack")),
+                  link=Link(rate=[2e6, 4e6], rate_interval=5.0, buffer=40, discipline="red",
+                            red=RED(min_th=5, max_th=15)), duration=10.0)
+    r = run(sc, record_interval=0.5)
+    assert r.options["queue_disc"] == "ns3::RedQueueDisc"
+    assert r.capacity[0] * 2 == pytest.approx(r.capacity[-1])
+    thr = r.delivered[0].sum(axis=1)
+    assert thr[r.t >= 6].mean() > 1.5 * thr[(r.t >= 2) & (r.t < 5)].mean()
+
+
+class _W(NamedTuple):
+    w: Any
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Plunge(Policy):
+    """A rule whose decrease makes the window negative."""
+
+    name: ClassVar[str] = "plunge"
+
+    def init(self, x):
+        return _W(x)
+
+    def window(self, s):
+        return s.w
+
+    def increase(self, s):
+        return _W(s.w + 1)
+
+    def decrease(self, s):
+        return _W(s.w - 1000)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Broken(Plunge):
+    """A rule whose decrease raises."""
+
+    name: ClassVar[str] = "broken"
+
+    def decrease(self, s):
+        raise ZeroDivisionError("no decrease")
+
+
+SMALL = Scenario(flows=(Flow(variant="sack", base_rtt=0.04),), link=Link(rate=2e6, buffer=10),
+                 duration=6.0)
+
+
+def test_a_negative_window_inside_ns3_is_an_error_naming_the_policy():
+    sc = dataclasses.replace(SMALL, flows=(Flow(variant="sack", policy=Plunge()),))
+    with pytest.raises(ValueError, match=r"flows\[0\]\.policy Plunge\(\) returned the window"):
+        run(sc)
+
+
+def test_a_python_rule_that_raises_is_an_error_naming_the_method():
+    sc = dataclasses.replace(SMALL, flows=(Flow(variant="sack", policy=Broken()),))
+    with pytest.raises(ValueError, match=r"Broken\(\)\.decrease raised ZeroDivisionError"):
+        run(sc, options=Ns3Options(rule="python"))
+
+
+def test_the_validation_compares_a_case_with_the_queue_model():
+    case = Case("tiny", dataclasses.replace(SMALL, duration=8.0, warmup=3.0), "one flow")
+    v = validate([case], models=("queue",))
+    met, n = v.summary()["queue"]["utilization"]
+    assert n == 1
+    assert v.results[0]["ns3"][0]["utilization"] > 0.8
+    assert "tiny" in v.table(command="test")
+    assert met in (0, 1)
