@@ -35,6 +35,7 @@ import json
 import os
 import re
 import sys
+import warnings
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
@@ -571,6 +572,12 @@ _OUTPUTS = {"table": _table_out, "csv": _csv_out, "json": _json_out}
 def _warn(message: str | None) -> None:
     if message:
         print(f"aimdmodel: warning: {message}", file=sys.stderr)
+
+
+def _one_line_warning(message: Any, category: Any, filename: str, lineno: int,
+                      file: Any = None, line: str | None = None) -> None:
+    """Show a Python warning as the command line's one ``aimdmodel: warning:`` line."""
+    _warn(str(message))
 
 
 def _check_float_range(args: argparse.Namespace, params: dict[str, Any], capacity: Any) -> None:
@@ -1126,7 +1133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
-    with _exact_digits():
+    with _exact_digits(), warnings.catch_warnings():
+        warnings.showwarning = _one_line_warning  # restored on the way out
         try:
             parser = build_parser()
             args = _parse(parser, args_list)

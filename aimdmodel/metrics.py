@@ -31,6 +31,7 @@ __all__ = [
     "CycleStats",
     "congested_share",
     "cycle_stats",
+    "cycles_after_burn_in",
     "cycles_to_fairness",
     "efficiency",
     "increase_counts",
@@ -115,7 +116,23 @@ def whole_cycles(traj: Trajectory, burn_in: int | None = None) -> list[tuple[int
     """
     if traj.batched:
         raise ValueError("whole_cycles takes an unbatched trajectory; use traj.system(i)")
-    c = [int(v) for v in traj.congestion_steps]
+    return cycles_after_burn_in(traj.congestion_steps, burn_in)
+
+
+def cycles_after_burn_in(
+    congestion_steps: Any, burn_in: int | None = None
+) -> list[tuple[int, int]]:
+    """Return the whole cycles between congestion steps, after the burn-in.
+
+    :func:`whole_cycles` from the congestion steps alone (for a caller that
+    has the events but no trajectory, such as a compiled sweep).
+
+    Examples
+    --------
+    >>> cycles_after_burn_in([0, 1, 2, 10, 20, 30])   # two decreases only, then three cycles
+    [(11, 20), (21, 30)]
+    """
+    c = [int(v) for v in congestion_steps]
     cycles = [(c[j - 1] + 1, c[j]) for j in range(1, len(c))]
     transient = next((j for j, (a, b) in enumerate(cycles) if b > a), len(cycles))
     if burn_in is None:

@@ -435,19 +435,15 @@ def _check_record(plan: _Plan, opts: dict) -> None:
 _COLUMN = {name: k for k, name in enumerate(METRIC_COLUMNS)}
 
 
-class _Events:
-    """A stand-in for a run with ``C`` whole cycles, the first ``transient`` decreases only.
+def _event_steps(C: int, transient: int) -> list[int]:
+    """Congestion steps of a run with ``C`` whole cycles, the first ``transient`` decreases only.
 
-    :func:`aimdmodel.metrics.whole_cycles` gives its message for it.
+    Enough for :func:`aimdmodel.metrics.cycles_after_burn_in` to give its message.
     """
-
-    batched = False
-
-    def __init__(self, C: int, transient: int) -> None:
-        steps = [0] if C else []
-        for j in range(1, C + 1):
-            steps.append(steps[-1] + (1 if j <= transient else 2))
-        self.congestion_steps = steps
+    steps = [0] if C else []
+    for j in range(1, C + 1):
+        steps.append(steps[-1] + (1 if j <= transient else 2))
+    return steps
 
 
 def _batched_columns(frow: list, irow: list, opts: dict) -> tuple[dict[str, Any], str]:
@@ -458,7 +454,7 @@ def _batched_columns(frow: list, irow: list, opts: dict) -> tuple[dict[str, Any]
     long_run = [k for k in opts["metrics"] if k in _LONG_RUN]
     if long_run and burn >= C:
         try:
-            _metrics.whole_cycles(_Events(C, transient), burn_in=opts["burn_in"])
+            _metrics.cycles_after_burn_in(_event_steps(C, transient), burn_in=opts["burn_in"])
         except ValueError as exc:
             why = dict.fromkeys(long_run, str(exc))
 

@@ -330,4 +330,6 @@ def test_kernels_run_without_a_writable_cache(tmp_path):
     assert library.returncode == 0, library.stderr
     first, result = library.stdout.splitlines()
     assert first.startswith(str(base))  # the read-only copy ran
-    assert result.startswith("['kernel', 'kernel'] 1 numba cannot write its cache")
+    engines, _, warned = result.partition("] ")
+    assert engines + "]" in ("['kernel', 'kernel']", "['ccycle', 'ccycle']")  # compiled engines ran
+    assert warned.startswith("1 numba cannot write its cache")

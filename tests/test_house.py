@@ -112,3 +112,16 @@ def test_no_evaluation_of_user_strings():
             ):
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} sympify (not strict)")
     assert offenders == []
+
+
+def test_no_script_folder_shadows_the_standard_library():
+    """A script run from benchmarks/ or proofs/ has its folder first on sys.path:
+    a file named like a standard module (queue.py) breaks multiprocessing there."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    clashes = [p.relative_to(root).as_posix()
+               for folder in ("benchmarks", "proofs", "paper_checks", "papers")
+               for p in (root / folder).glob("*.py")
+               if p.stem in sys.stdlib_module_names]
+    assert clashes == []

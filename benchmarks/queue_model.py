@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark of the round-based queue model (issue 13): prints a table, then one JSON line.
 
-Usage: ``python benchmarks/queue.py [--quick]``.
+Usage: ``python benchmarks/queue_model.py [--quick]``.
 
 Every ratio is measured in this run against a baseline measured in this run
 (nothing is typed in); CPU time (``time.process_time``) is used, as the
