@@ -6,7 +6,7 @@ Usage::
     python benchmarks/ns3_seeds.py run 003 OUT.jsonl "droptail:2:AIMD(a=1, b=1/2)" ...
     python benchmarks/ns3_seeds.py run 003leave OUT.jsonl "AIMD(a=1, b=1/2)" ...
     python benchmarks/ns3_seeds.py run 000 OUT.jsonl "8:AIMD-FC+(a=1, b=1/2, f=1/2)" ...
-    python benchmarks/ns3_seeds.py table OUT.jsonl [OUT2.jsonl ...] > docs/ns3_seeds.md
+    python benchmarks/ns3_seeds.py table > paper_checks/NS3_SEEDS.md
 
 Each job (``discipline:flows:policy`` for 003, ``policy`` for 003leave,
 ``flows:policy`` for 000; the policy by its label) calls
@@ -15,7 +15,9 @@ Each job (``discipline:flows:policy`` for 003, ``policy`` for 003leave,
 :func:`~aimdmodel.ns3.seeds.seed000_nctuns` with their defaults and appends
 its rows to the JSON-lines file as soon as it ends (a 100 Mbit/s run takes
 minutes to tens of minutes with ns-3's wheel), so an interrupted sweep
-keeps what it ran. ``table`` writes the rows as Markdown.
+keeps what it ran (the ledger quotes ``paper_checks/ns3_seeds.jsonl``, the
+runs appended there). ``table`` writes its Markdown
+(:func:`papers.ns3_seeds.render`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 from aimdmodel.ns3 import seeds
+from papers.ns3_seeds import PATH, render
 
 POLICIES = {p.label(): p for p in (*seeds.SEED003_POLICIES, *seeds.SEED000_POLICIES)}
 
@@ -52,29 +56,8 @@ def run(which: str, out: str, jobs: list[str]) -> None:
                                     "wall": time.time() - t0}, default=str) + "\n")
 
 
-def table(paths: list[str]) -> str:
-    groups: dict = {}
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                groups.setdefault(row.pop("setup_name", path), []).append(row)
-    out = []
-    for name, rows in groups.items():
-        setup = rows[0].pop("setup")
-        cols = [k for k in rows[0] if k not in ("setup", "wall")]
-        out += [f"## {name}", "", f"Set-up: {setup}", "",
-                "| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
-        for r in rows:
-            r.pop("setup", None)
-            out.append("| " + " | ".join(f"{r[c]:.4g}" if isinstance(r[c], float)
-                                         else str(r[c]) for c in cols) + " |")
-        out.append("")
-    return "\n".join(out)
-
-
 if __name__ == "__main__":
     if sys.argv[1] == "run":
         run(sys.argv[2], sys.argv[3], sys.argv[4:])
-    else:
-        print(table(sys.argv[2:]))
+    else:  # table [FILE.jsonl]: the Markdown of paper_checks/ns3_seeds.jsonl (or FILE)
+        print(render(Path(sys.argv[2]) if len(sys.argv) > 2 else PATH))

@@ -33,6 +33,7 @@ from aimdmodel.statements import find_counterexample, two_flow_grid
 from aimdmodel.symbolic import derive
 from papers import experiments as X
 from papers import jasem2010 as P
+from papers import ns3_seeds as NS
 from papers import queue_readings as Q
 from papers import texts
 from papers.setups import SETUPS
@@ -547,7 +548,9 @@ def _reading_cause(verdict: str) -> str | None:
     return {"partly": "convention", "refuted": "simulator"}.get(verdict)
 
 
-RUN = ("Queue model (aimdmodel.seeds.flows_sweep): N TCP-SACK flows of each algorithm, each "
+RUN = ("The ns-3 runs (papers.ns3_seeds: the full set-up, the policies inside ns-3, "
+       "paper_checks/NS3_SEEDS.md) are quoted beside the queue model and do not enter the "
+       "rule. Queue model (aimdmodel.seeds.flows_sweep): N TCP-SACK flows of each algorithm, each "
        "transferring its file through one DropTail bottleneck, all starting together; "
        "New-AIMD in both readings of its pseudocode (aimdmodel.NewAIMD); link metrics over "
        "the printed experiment time (scaled with the file), or until the last transfer ends; "
@@ -571,7 +574,8 @@ def utilization_94():
         f"> {float(P.UTILIZATION):.0%}; +{float(P.GAIN_OVER_FCPLUS):.0%}",
         f"mean utilization (%) over the flow counts: {_per(util)}; New-AIMD over AIMD-FC+: "
         + ", ".join(f"{r} {g:+.2f}%" for r, g in gain.items())
-        + "; above 94% and above AIMD-FC+: " + ", ".join(f"{r} {v}" for r, v in ok.items()),
+        + "; above 94% and above AIMD-FC+: " + ", ".join(f"{r} {v}" for r, v in ok.items())
+        + "; " + NS.quote("seed 000", "utilization", scale=100),
         verdict,
         RUN + "the model decides the ranking and whether the level passes 94%; the gain's "
         "size depends on what the paper does not print (the RTT above all). The synchronous "
@@ -602,7 +606,8 @@ def delay_12_percent():
         f"mean transfer time (s) over the flow counts: {_per(times)}; New-AIMD's time less "
         "than AIMD-FC+'s by " + ", ".join(f"{r} {c:.2f}%" for r, c in cut.items())
         + f"; less, and within a factor 2 of {claimed:g}%: "
-        + ", ".join(f"{r} {v}" for r, v in ok.items()),
+        + ", ".join(f"{r} {v}" for r, v in ok.items())
+        + "; " + NS.quote("seed 000", "mean_transfer_s"),
         verdict,
         RUN + f"transfer time = completion - start, averaged over flows and flow counts. "
         f"'About {claimed:g}%' is read as a reduction between half and twice that. The file "

@@ -28,6 +28,7 @@ from aimdmodel.statements import convergence, find_counterexample, two_flow_grid
 from aimdmodel.symbolic import W, derive, fairness_cycles, tcp_friendly_increase
 from papers import experiments as X
 from papers import lahanas2003 as P
+from papers import ns3_seeds as NS
 from papers import queue_readings as Q
 from papers import texts
 from papers.jain1984 import jain_bounds
@@ -1217,6 +1218,10 @@ TCP_RUN = ("Queue model (aimdmodel.seeds.flows_sweep and .churn): N TCP-SACK flo
            f"least {MATERIAL} points and more than {Q.Z:g} standard errors of the "
            f"replications' mean (a difference of Jain's index when above {Q.Z:g} standard "
            "errors); ")
+NS3_NOTE = ("ns-3 (papers.ns3_seeds: seed 003's set-up at 100 Mb/s with the policies inside "
+            "ns-3 as generated congestion ops, TCP-SACK, DropTail of one BDP; "
+            "paper_checks/NS3_SEEDS.md) is quoted beside the queue model and does not enter "
+            "the rule; ")
 
 
 def _counts(gain: float, sem: float) -> bool:
@@ -1265,9 +1270,10 @@ def ns2_experiments():
                                              for p, (m, se) in jain.items())
         + "; flows leaving, mean gain over the periods after the first departure: "
         + ", ".join(f"{p} {m:+.3f} (se {se:.3f})" for p, (m, se) in after.items()) + "; "
-        + "; ".join(f"{k}: {v}" for k, v in parts.items()),
+        + "; ".join(f"{k}: {v}" for k, v in parts.items())
+        + "; " + NS.quote("seed 003 Sec. 5.1", "jain", where={"discipline": "droptail"}),
         verdict_from_checks(list(parts.values())),
-        TCP_RUN + "with a buffer of one BDP, AIMD already keeps the link busy, so the "
+        TCP_RUN + NS3_NOTE + "with a buffer of one BDP, AIMD already keeps the link busy, so the "
         "synchronous model's efficiencies (3/4, 5/6, 8/9 without a buffer) leave nothing to "
         "gain in steady state. Set-ups: " + SETUPS["seed003-stationary"].describe("ledger")
         + "; " + SETUPS["seed003-churn"].describe("ledger") + ". The paper: "
@@ -1289,9 +1295,11 @@ def stationary_goodput():
     return (
         "up to 5% more goodput at a high fair share; equal at a small one",
         f"goodput gain over AIMD (points of the link): {_gains_text(g)}; "
-        + "; ".join(f"{k}: {v}" for k, v in checks.items()),
+        + "; ".join(f"{k}: {v}" for k, v in checks.items())
+        + "; " + NS.quote("seed 003 Sec. 5.1", "utilization", scale=100,
+                          where={"discipline": "droptail"}),
         verdict_from_checks(list(checks.values())),
-        TCP_RUN + "the fair share is the BDP per flow (100 Mb/s x 0.1 s / N). Without a "
+        TCP_RUN + NS3_NOTE + "the fair share is the BDP per flow (100 Mb/s x 0.1 s / N). Without a "
         "buffer the synchronous model gives the upper end (efficiency 3/4, 5/6, 8/9); with a "
         "buffer of one BDP the link stays busy through AIMD's halving, and the three "
         "algorithms' goodputs agree to a fraction of a point (1 Gb/s and an RTT of 20 ms: "

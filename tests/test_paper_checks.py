@@ -591,3 +591,18 @@ def test_cli_check_help_names_every_paper(capsys):
     text = " ".join(capsys.readouterr().out.split())
     for key in runner.PAPERS:
         assert key in text
+
+
+def test_the_ns3_runs_table_is_current_and_quoted():
+    """paper_checks/NS3_SEEDS.md is the rendering of the committed runs; the rows quote them."""
+    from papers import ns3_seeds
+
+    assert ns3_seeds.TABLE.read_text(encoding="utf-8") == ns3_seeds.render() + "\n", (
+        "paper_checks/NS3_SEEDS.md is stale: python benchmarks/ns3_seeds.py table > "
+        "paper_checks/NS3_SEEDS.md"
+    )
+    rows = ns3_seeds.runs("seed 000")
+    assert rows
+    first = rows[0]
+    said = ns3_seeds.quote("seed 000", "utilization", scale=100)
+    assert f"{100 * first['utilization']:.4g}" in said

@@ -1,0 +1,132 @@
+"""The seeds' set-ups as ns-3 ran them, for the ledger to quote beside the papers' numbers.
+
+The runs are too long for the ledger (one 100 Mbit/s run takes 0.5 to 5
+minutes with ns-3's wheel), so they are made by ``python
+benchmarks/ns3_seeds.py run ...`` (:mod:`aimdmodel.ns3.seeds`: seed 003 Sec.
+5.1 and seed 000's NCTUns dumbbell, the seeds' own policies run inside ns-3
+as generated congestion ops), appended to :data:`PATH` run by run, and
+rendered as ``paper_checks/NS3_SEEDS.md``. This module reads that file and
+summarises it; a ledger row quotes the summary as evidence beside the queue
+model's numbers, which decide the verdict (the ns-3 set is one replication of
+a subset of the flow counts). A missing file or set-up is said, not guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PATH", "TABLE", "quote", "render", "runs"]
+
+PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_seeds.jsonl"
+"""The JSON-lines file of ns-3 runs (one row per flow count and policy)."""
+
+TABLE = PATH.with_name("NS3_SEEDS.md")
+"""Its Markdown rendering (:func:`render`), checked against it by a test."""
+
+SHORT = {
+    "AIMD(a=1, b=1/2)": "AIMD",
+    "AIMD-FC(a=1, b=1/2)": "AIMD-FC",
+    "AIMD-FC+(a=1, b=1/2, f=1/2)": "AIMD-FC+",
+    "New-AIMD(a=1, b=1/2, printed)": "New-AIMD printed",
+    "New-AIMD(a=1, b=1/2, charitable)": "New-AIMD charitable",
+}
+
+
+def runs(setup: str, path: Path = PATH) -> list[dict[str, Any]]:
+    """Return the ns-3 rows of one set-up (its name starts with ``setup``), file order.
+
+    Examples
+    --------
+    >>> rows = runs("seed 000")
+    >>> {r["policy"] for r in rows} >= {"AIMD(a=1, b=1/2)"}
+    True
+    """
+    if not path.exists():
+        return []
+    out = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                if str(row.get("setup_name", "")).startswith(setup):
+                    out.append(row)
+    return out
+
+
+def quote(setup: str, metric: str, *, scale: float = 1.0, digits: int = 4,
+          where: dict[str, Any] | None = None) -> str:
+    """Say one metric of the ns-3 runs of a set-up, by flow count and policy.
+
+    Parameters
+    ----------
+    setup : str
+        The start of the set-up's name (``"seed 000"``, ``"seed 003 Sec. 5.1"``).
+    metric : str
+        A column of the rows (``utilization``, ``mean_transfer_s``, ...).
+    scale : float
+        Multiplies the values (100 for percentages).
+    digits : int
+        Significant digits.
+    where : dict, optional
+        Keep only rows with these values (e.g. ``{"discipline": "droptail"}``).
+
+    Returns
+    -------
+    str
+        ``"2 flows: AIMD 90.31, ...; 8 flows: ..."``, with the set-up and
+        the count of runs, or a sentence saying there are none.
+
+    Examples
+    --------
+    >>> quote("seed 000", "utilization", scale=100).startswith("ns-3 (")
+    True
+    >>> quote("no such set-up", "utilization")
+    'ns-3: no runs of no such set-up in paper_checks/ns3_seeds.jsonl'
+    """
+    rows = [r for r in runs(setup) if all(r.get(k) == v for k, v in (where or {}).items())]
+    if not rows:
+        return f"ns-3: no runs of {setup} in paper_checks/{PATH.name}"
+    by_n: dict[int, list[str]] = {}
+    for r in rows:
+        name = SHORT.get(r["policy"], r["policy"])
+        by_n.setdefault(int(r["flows"]), []).append(f"{name} {scale * r[metric]:.{digits}g}")
+    s = rows[0]["setup"]
+    said = ", ".join(f"{k} {v:g}" if isinstance(v, float) else f"{k} {v}"
+                     for k, v in s.items() if k != "replications" and v is not None)
+    per_n = "; ".join(f"{n} flows: {', '.join(v)}" for n, v in sorted(by_n.items()))
+    return (f"ns-3 ({rows[0]['setup_name']}; {said}; {len(rows)} runs of "
+            f"{s.get('replications', 1)} replication(s)), {metric}: {per_n}")
+
+
+def render(path: Path = PATH) -> str:
+    """Return the Markdown of the ns-3 runs in ``path``, one table per set-up.
+
+    Examples
+    --------
+    >>> render().startswith("# The seeds' set-ups in ns-3")
+    True
+    """
+    groups: dict[str, list[dict[str, Any]]] = {}
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                groups.setdefault(row["setup_name"], []).append(row)
+    out = ["# The seeds' set-ups in ns-3", "",
+           "Generated from `paper_checks/ns3_seeds.jsonl` by `python benchmarks/ns3_seeds.py "
+           "table > paper_checks/NS3_SEEDS.md` (the runs: `python benchmarks/ns3_seeds.py run "
+           "...`, aimdmodel.ns3.seeds; the seeds' policies run inside ns-3 as generated "
+           "congestion ops). One replication per row; `seconds` is the wall time of the run. "
+           "Do not edit by hand.", ""]
+    for name, rows in groups.items():
+        setup = ", ".join(f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
+                          for k, v in rows[0]["setup"].items())
+        cols = [k for k in rows[0] if k not in ("setup_name", "setup", "wall")]
+        out += [f"## {name}", "", f"Set-up: {setup}.", "",
+                "| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
+        out += ["| " + " | ".join(f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c])
+                                  for c in cols) + " |" for r in rows]
+        out.append("")
+    return "\n".join(out)
