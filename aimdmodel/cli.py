@@ -628,6 +628,41 @@ def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     return Fraction(100) if args.capacity is None else args.capacity
 
 
+MAX_ROWS = 1_000_000
+"""Rows ``simulate`` prints at most unless ``--max-rows`` says more (about 50 MB of text)."""
+
+STEP_ENGINE_STEPS = 2_000_000
+"""Steps the Python step engine runs at most from the command line (about a minute)."""
+
+
+def _check_size(args: argparse.Namespace, run_kwargs: dict[str, Any]) -> None:
+    """Refuse, before running, a simulation that would print too much or run for long.
+
+    The rows are estimated in closed form (:func:`aimdmodel.engines.auto.estimate`:
+    the steps, and the congestion events for ``--rows cycles``).
+    """
+    from .engine import prepare
+    from .engines.auto import estimate
+
+    try:
+        est = estimate(prepare(**{**run_kwargs, "record": "none"}))
+    except Exception:  # bad input: simulate itself says what is wrong
+        return
+    rows = est.steps + 1 if args.rows == "all" else 2 * est.events + 2
+    if rows > args.max_rows:
+        raise ValueError(
+            f"simulate would print about {rows:,.0f} rows (--rows {args.rows}), more than "
+            f"--max-rows {args.max_rows:,}; ask for fewer --steps or --cycles, or raise "
+            "--max-rows"
+        )
+    if args.engine == "step" and est.steps > STEP_ENGINE_STEPS:
+        raise ValueError(
+            f"--engine step would run {est.steps:,.0f} steps in Python (more than "
+            f"{STEP_ENGINE_STEPS:,}, about a minute); use --engine auto (compiled or "
+            "cycle-jumping) or fewer --steps"
+        )
+
+
 def _simulate(args: argparse.Namespace) -> Iterator[str]:
     params = parse_params(args.param, per_flow=True)
     policy = make_policy(args.policy, **params)
@@ -635,14 +670,16 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     capacity = _capacity_argument(args, steps)
     if args.arithmetic == "float":
         _check_float_range(args, params, capacity)
-    if args.engine in ("kernel", "auto"):
-        _warn(ensure_kernel_cache())
-    tr = simulate(
-        policy, args.windows, capacity, steps=steps, cycles=args.cycles,
-        arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
+    run_kwargs = dict(
+        policy=policy, x0=args.windows, capacity=capacity, steps=steps, cycles=args.cycles,
+        arithmetic=args.arithmetic, congestion=args.congestion,
         record="all" if args.rows == "all" or args.plot else "cycles",
         arrivals=dict(args.arrive) or None, departures=dict(args.depart) or None,
     )
+    _check_size(args, run_kwargs)
+    if args.engine in ("kernel", "auto"):
+        _warn(ensure_kernel_cache())
+    tr = simulate(engine=args.engine, **run_kwargs)
     if args.plot:
         _plot(tr, args.plot)
     n_events = len(tr.congestion_steps)
@@ -956,6 +993,10 @@ def _add_simulate(sub: Any) -> None:
                                         "step"))
     sim.add_argument("--congestion", choices=CONVENTIONS, default=">=",
                      help="congestion when sum >= W (default, as the papers) or sum > W")
+    sim.add_argument(
+        "--max-rows", type=_positive_count, default=MAX_ROWS, metavar="N",
+        help=f"refuse, before running, a run that would print more rows (default {MAX_ROWS:,})",
+    )
     sim.add_argument(
         "--rows", choices=ROWS, default="cycles",
         help="rows printed. cycles (default): the windows at step 0, at every congestion "

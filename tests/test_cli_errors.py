@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 import zlib
 from pathlib import Path
 
@@ -231,8 +232,8 @@ def test_ctrl_c_is_exit_130_and_one_line():
             return real(*args, **kw)
 
         aimdmodel.cli.simulate = simulate
-        sys.exit(aimdmodel.cli.main(["simulate", "--steps", "100000000", "--arithmetic",
-                                     "exact"]))
+        sys.exit(aimdmodel.cli.main(["simulate", "--steps", "2000000", "--capacity",
+                                     "1000000000", "--arithmetic", "exact"]))
         """
     )
     with proc:
@@ -333,3 +334,17 @@ def test_kernels_run_without_a_writable_cache(tmp_path):
     engines, _, warned = result.partition("] ")
     assert engines + "]" in ("['kernel', 'kernel']", "['ccycle', 'ccycle']")  # compiled engines ran
     assert warned.startswith("1 numba cannot write its cache")
+
+
+def test_a_run_too_long_to_print_or_step_is_refused_before_it_starts():
+    """1e9 steps would print ~8e7 rows; 5e6 Python steps take minutes: both exit 2 at once."""
+    start = time.monotonic()
+    rows = aimdmodel("simulate", "--steps", "1000000000")
+    step = aimdmodel("simulate", "--steps", "5000000", "--capacity", "1e7", "--max-rows", "10000")
+    assert time.monotonic() - start < 30
+    assert rows.returncode == 2
+    assert "--max-rows 1,000,000" in one_line(rows.stderr)
+    assert step.returncode == 2
+    assert "--engine auto" in one_line(step.stderr)
+    fast = aimdmodel("simulate", "--steps", "5000000", "--capacity", "1e7", "--engine", "auto")
+    assert fast.returncode == 0, fast.stderr

@@ -728,7 +728,7 @@ CLI = [
     cli("depart-negative", [*S, "--depart", "1:-1"], 2, "STEP >= 0"),
     cli("mimd-overflow", [*S, "--policy", "mimd", "--param", "c=1e300", "--capacity", "1e308",
                           "--steps", "6", "--format", "json"], 2, "not finite", origin="issue"),
-    cli("steps-1e11-rows-all", [*S, "--steps", "100000000000", "--rows", "all"], 2, "MiB"),
+    cli("steps-1e11-rows-all", [*S, "--steps", "100000000000", "--rows", "all"], 2, "--max-rows"),
     cli("exact-huge-window", [*S, "--windows", "1e400,1", "--capacity", "1e401",
                               "--arithmetic", "exact", "--steps", "3"], 0, "1" + "0" * 400),
     cli("exact-mimd-20000", [*S, "--policy", "mimd", "--param", "c=3/2", "--param", "b=2/3",
