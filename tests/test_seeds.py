@@ -232,3 +232,24 @@ def test_cbr_sources_run_in_the_model():
     sc = Scenario(flows=(Flow(),), cross=(CBR(rate=5e6, start=1.0, stop=2.0),), duration=3.0)
     res = seeds.Task(0, sc, _sent)()
     assert res["sent"].shape == (1,)
+
+
+def test_each_replication_is_measured_until_its_own_last_transfer():
+    """A replication that finishes early is not charged the idle time of a slower one."""
+    import numpy as np
+
+    from aimdmodel import NewAIMD
+    from aimdmodel.queue import metrics as qm
+    from aimdmodel.queue import run
+    from aimdmodel.scenario import Flow, Link, Scenario
+    from aimdmodel.seeds.dumbbell import _measure_sweep
+
+    sc = Scenario(flows=tuple(Flow(variant="sack", policy=NewAIMD(), base_rtt=0.012,
+                                   size=5_000_000) for _ in range(2)),
+                  link=Link(rate=10e6, buffer=20), duration=60.0, seed=3)
+    res = run(sc, replications=3)
+    ends = np.max(res.completion, axis=1)
+    assert len(set(ends.round(6))) > 1  # the replications end at different times
+    got = _measure_sweep(res)["utilization"]
+    for r, end in enumerate(ends):
+        assert got[r] == pytest.approx(qm.utilization(res, stop=float(end))[r])

@@ -141,23 +141,33 @@ class FlowsSweepData:
         return plot_flows_sweep(self, ax, metric=metric)
 
 
-def _metrics_end(res: QueueResult, window: float | None) -> float | None:
-    """Return the end of the link metrics' window (None: the end of the run).
+def _metrics_end(res: QueueResult, window: float | None, r: int) -> float | None:
+    """Return the end of replication ``r``'s link-metric window (None: the end of the run).
 
-    ``window``, or the last transfer's completion if that comes sooner.
+    ``window``, or the completion of that replication's last transfer if that
+    comes sooner (the link idles afterwards; another replication's later
+    completion must not add idle time to this one).
     """
     ends = [] if window is None else [float(window)]
     sizes = [fl.size for fl in res.scenario.flows]
-    if all(s is not None for s in sizes) and not np.isnan(res.completion).any():
-        ends.append(float(np.max(res.completion)))
+    done = np.asarray(res.completion)[r]
+    if all(s is not None for s in sizes) and not np.isnan(done).any():
+        ends.append(float(np.max(done)))
     if not ends:
         return None
     return min(max(min(ends), res.scenario.warmup + res.interval), res.scenario.duration)
 
 
+def _per_replication(metric: Any, res: QueueResult, stops: list, **kw: Any) -> np.ndarray:
+    """``metric(res, stop=...)`` of each replication over its own window, shape (R,)."""
+    if len(set(stops)) == 1:
+        return np.asarray(metric(res, stop=stops[0], **kw))
+    return np.array([np.asarray(metric(res, stop=stop, **kw))[r] for r, stop in enumerate(stops)])
+
+
 def _measure_sweep(res: QueueResult, window: float | None = None) -> dict[str, np.ndarray]:
     """Each metric per replication, shape (R,)."""
-    stop = _metrics_end(res, window)
+    stops = [_metrics_end(res, window, r) for r in range(res.n_replications)]
     times = qm.completion_time(res)
     none = np.full(res.n_replications, math.nan)
     sized = res.scenario.flows[0].size is not None
@@ -165,11 +175,11 @@ def _measure_sweep(res: QueueResult, window: float | None = None) -> dict[str, n
         warnings.simplefilter("ignore", RuntimeWarning)  # a replication with none finished
         mean_time = np.nanmean(times, axis=1) if sized else none
     return {
-        "goodput": qm.goodput(res, stop=stop).sum(axis=1),
-        "utilization": qm.utilization(res, stop=stop),
-        "jain": qm.jain(res, stop=stop),
-        "queueing_delay": qm.queueing_delay(res, stop=stop),
-        "loss_rate": qm.loss_rate(res, stop=stop, total=True),
+        "goodput": _per_replication(qm.goodput, res, stops).sum(axis=-1),
+        "utilization": _per_replication(qm.utilization, res, stops),
+        "jain": _per_replication(qm.jain, res, stops),
+        "queueing_delay": _per_replication(qm.queueing_delay, res, stops),
+        "loss_rate": _per_replication(qm.loss_rate, res, stops, total=True),
         "transfer_time": mean_time,
         "transfer_time_max": np.max(times, axis=1) if sized else none,
         "unfinished": np.isnan(res.completion).sum(axis=1).astype(float) if sized else none,
