@@ -156,9 +156,19 @@ def pftk(p: Any, rtt: Any, t0: Any, *, b: Any = 1, wmax: Any = math.inf) -> Any:
     cap = np.asarray(wmax, dtype=np.float64)
     if np.any(~(cap > 0)):
         raise ValueError(f"wmax must satisfy wmax > 0, got {wmax!r}")
-    timeout = t * np.minimum(1.0, 3 * np.sqrt(3 * bb * pp / 8)) * pp * (1 + 32 * pp**2)
-    out = np.minimum(cap / r, 1 / (r * np.sqrt(2 * bb * pp / 3) + timeout))
+    out = np.minimum(cap / r, 1 / _seconds_per_packet(r, pp, bb, t, capped=True))
     return _out(out, p, rtt, t0, wmax)
+
+
+def _seconds_per_packet(r: Any, pp: Any, bb: Any, t: Any, *, capped: bool) -> Any:
+    """PFTK's seconds per packet: ``R sqrt(2bp/3) + t min(1, 3 sqrt(3bp/8)) p (1 + 32 p^2)``.
+
+    ``capped=False`` drops the ``min(1, .)``, as RFC 5348's TFRC equation does.
+    """
+    backoff = 3 * np.sqrt(3 * bb * pp / 8)
+    if capped:
+        backoff = np.minimum(1.0, backoff)
+    return r * np.sqrt(2 * bb * pp / 3) + t * backoff * pp * (1 + 32 * pp**2)
 
 
 def tfrc(s: Any, rtt: Any, p: Any, *, b: Any = 1, t_rto: Any = None) -> Any:
@@ -195,8 +205,7 @@ def tfrc(s: Any, rtt: Any, p: Any, *, b: Any = 1, t_rto: Any = None) -> Any:
     ss, r, pp = _positive("s", s), _positive("rtt", rtt), _loss(p)
     bb = _array("b", b, lambda v: v >= 1, "b >= 1 (packets per ACK)")
     t = 4 * r if t_rto is None else _positive("t_rto", t_rto)
-    den = r * np.sqrt(2 * bb * pp / 3) + t * (3 * np.sqrt(3 * bb * pp / 8) * pp * (1 + 32 * pp**2))
-    return _out(ss / den, s, rtt, p)
+    return _out(ss / _seconds_per_packet(r, pp, bb, t, capped=False), s, rtt, p)
 
 
 BINOMIAL_EXPONENT_LIMIT = 8
