@@ -218,6 +218,10 @@ class Capacity:
         [4.0, 4.0, 2.0, 2.0, 2.0]
         """
         dtype = np.float64 if self.arithmetic == "float" else object
+        if self.fn is None and self.length is None and len(self.values) == 1:
+            out = np.empty(len(times), dtype=dtype)  # a constant
+            out[:] = self.values[0]
+            return out
         times = np.asarray(times, dtype=np.int64)
         if self.fn is not None:
             out = np.empty(len(times), dtype=dtype)
@@ -242,6 +246,14 @@ class Membership:
 
     Flow ``i`` is active at the steps ``arrive[i] <= t < depart[i]``.
 
+    Parameters
+    ----------
+    arrive, depart : ndarray of int64, shape (m,)
+        Each flow's first active step and first inactive one.
+    static : bool
+        The caller knows that every flow is active throughout (no changes to
+        look for; :meth:`from_user` without arrivals or departures).
+
     Examples
     --------
     >>> Membership.from_user(2).static
@@ -250,10 +262,10 @@ class Membership:
     5
     """
 
-    def __init__(self, arrive: np.ndarray, depart: np.ndarray) -> None:
+    def __init__(self, arrive: np.ndarray, depart: np.ndarray, *, static: bool = False) -> None:
         self.arrive = arrive
         self.depart = depart
-        self._changes = sorted({int(v) for v in arrive if v > 0} | {
+        self._changes = [] if static else sorted({int(v) for v in arrive if v > 0} | {
             int(v) for v in depart if v < NEVER
         })
 
@@ -276,6 +288,8 @@ class Membership:
         """
         arrive = np.zeros(flows, dtype=np.int64)
         depart = np.full(flows, NEVER, dtype=np.int64)
+        if arrivals is None and departures is None:
+            return cls(arrive, depart, static=True)
         pairs = (("arrivals", arrivals, arrive), ("departures", departures, depart))
         for name, given, out in pairs:
             if given is None:
@@ -315,5 +329,7 @@ class Membership:
 
     def over(self, times: np.ndarray) -> np.ndarray:
         """Bool array ``(len(times), m)``: the active flows at each of the steps ``times``."""
+        if not self._changes:
+            return np.ones((len(times), len(self.arrive)), dtype=bool)
         t = np.asarray(times, dtype=np.int64)[:, None]
         return (self.arrive[None, :] <= t) & (t < self.depart[None, :])

@@ -12,6 +12,7 @@ the engine's arrays into a :class:`~aimdmodel.trajectory.Trajectory`.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -77,6 +78,8 @@ def _numeric_x0(x0: Any) -> np.ndarray | None:
     """
     if isinstance(x0, np.ndarray):
         arr = x0
+    elif isinstance(x0, (list, tuple)) and x0 and all(type(v) is float for v in x0):
+        arr = np.array(x0, dtype=np.float64)  # plain floats: what numpy holds them as
     elif isinstance(x0, (list, tuple)) and x0 and isinstance(x0[0], (list, tuple, np.ndarray)):
         try:
             arr = np.asarray(x0)
@@ -95,7 +98,12 @@ def _numeric_x0(x0: Any) -> np.ndarray | None:
 
 
 def _below_floor(raw: np.ndarray, floor: Any) -> bool:
-    """Tell whether some window of ``raw`` is below the policy's floor (exactly)."""
+    """Tell whether some window of ``raw`` is below the policy's floor (exactly).
+
+    The windows were checked to be ``>= 0``: a floor ``<= 0`` leaves none below.
+    """
+    if is_number(floor) and floor <= 0:
+        return False
     floors = np.broadcast_to(np.asarray(floor, dtype=object), raw.shape[-1:])
     for i, fl in enumerate(floors):
         col = raw[..., i].ravel()
@@ -108,9 +116,23 @@ def _below_floor(raw: np.ndarray, floor: Any) -> bool:
     return False
 
 
+_PLAIN = (float, int, Fraction)
+
+
 def _check_numbers(policy: Policy, pol: Policy, raw: np.ndarray, arithmetic: str) -> None:
     """No symbols outside ``derive``; in float arithmetic no parameter or window lost to range."""
-    for name, value in policy.params().items():
+    params = policy.params()
+    if arithmetic == "float" and raw.dtype != object and all(
+            type(v) in _PLAIN for v in params.values()):
+        for name, value in params.items():  # plain numbers: the checks below, made short
+            got = getattr(pol, name)
+            if value != 0 and not (type(got) is float and 0 < abs(got) < math.inf):
+                raise ValueError(
+                    f"{name} = {fmt_value(value)} is not a finite nonzero float64 (it overflows "
+                    "or underflows); use arithmetic='exact'"
+                )
+        return
+    for name, value in params.items():
         items = value if isinstance(value, tuple) else (value,)
         if any(is_symbolic(v) for v in items):
             raise TypeError(

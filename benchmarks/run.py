@@ -426,6 +426,53 @@ def sweep_grid() -> tuple[list, np.ndarray, list]:
     return pols, x0, caps
 
 
+FILED = "9e9422e"
+"""main when issue 16 was filed (issues 10-17 were filed together, before 6573c2b)."""
+
+_FILED_CODE = """
+import json, sys, time
+from concurrent.futures import ThreadPoolExecutor
+import numpy as np
+from aimdmodel import policy_grid, sweep
+pols = policy_grid("aimd", a=[0.5, 1.0, 1.5, 2.0, 3.0], b=[0.5, 0.6, 0.7, 0.8, 0.9])
+x0 = np.random.default_rng(2).uniform(0, 50, size=(20, 2)).round(2)[:int(sys.argv[1])]
+caps = [float(c) for c in np.logspace(2, 5, 20).round(1)]
+with ThreadPoolExecutor(1) as ex:
+    sweep(pols[:1], x0[:1], caps[:2], cycles=40, executor=ex)  # its kernels compiled
+    t0 = time.perf_counter()
+    rows = sweep(pols, x0, caps, cycles=40, executor=ex)
+    t = time.perf_counter() - t0
+print(json.dumps({"seconds": t, "runs": len(rows),
+                  "rows": [[r[k] for k in ("efficiency", "overflow", "smoothness",
+                                           "final_jain")] for r in rows]}))
+"""
+
+
+def filed_sweep(starts: int) -> dict | None:
+    """Run the ``sweep`` of commit :data:`FILED` on part of the grid, in a subprocess.
+
+    The issue's baseline is "the per-run path of today's sweep (kept as the
+    baseline, measured in the same run)": that code, taken from git (its
+    package only, into a temporary folder, with its own numba cache), runs
+    the grid's 25 policies x 20 capacities x the first ``starts`` starts,
+    one process, one worker thread, its default metrics. None without git.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            tar = subprocess.run(["git", "archive", FILED, "aimdmodel"], capture_output=True,
+                                 check=True, cwd=root)
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        subprocess.run(["tar", "-x", "-C", tmp], input=tar.stdout, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", _FILED_CODE, str(starts)], capture_output=True, text=True,
+            check=True, cwd=tmp,
+            env={**os.environ, "PYTHONPATH": tmp, "NUMBA_CACHE_DIR": os.path.join(tmp, "nc")},
+        )
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def sweeps(quick: bool) -> dict:
     """``sweep_speedup``: the batched sweep against the per-run path of before."""
     from concurrent.futures import ThreadPoolExecutor
@@ -455,16 +502,30 @@ def sweeps(quick: bool) -> dict:
     t_now = (time.perf_counter() - t0) / len(points) * n
     same = all(_run_one(p, x, c, {**opts, "engine": "ccycle"}) == rows[i]
                for (p, x, c), i in zip(points, sample, strict=True))
+    k = 1 if quick else 2  # starts of the filed sweep's part of the grid
+    filed = filed_sweep(k)
     row(f"sweep {n} points (AIMD(a, b) x W x x0), 40 cycles: batched", f"{t_batch:.3f} s",
         f"{n / t_batch:.3g} runs/s, one thread; rows = runs one by one (ccycle): {same}")
-    row("  per-run path before issue 16 (simulate + metrics)", f"{t_old:.1f} s",
+    out = {"sweep_runs_per_s": n / t_batch, "sweep_vs_emulated_legacy": t_old / t_batch,
+           "sweep_vs_per_run_now": t_now / t_batch}
+    if filed is not None:
+        t_filed = filed["seconds"] / filed["runs"] * n
+        part = [rows[p * len(x0) * len(caps) + s * len(caps) + c] for p in range(len(pols))
+                for s in range(k) for c in range(len(caps))]
+        keys = ("efficiency", "overflow", "smoothness", "final_jain")
+        equal = sum(1 for r, v in zip(part, filed["rows"], strict=True)
+                    if [r[key] for key in keys] == v)
+        row(f"  the sweep as filed ({FILED}, from git), {filed['runs']} runs", f"{t_filed:.1f} s",
+            f"scaled to {n}; x{t_filed / t_batch:.0f}; rows with the same 4 metrics: "
+            f"{equal} of {filed['runs']}")
+        out.update(sweep_speedup=t_filed / t_batch, sweep_filed_rows_equal=equal / filed["runs"])
+    row("  per-run path before issue 16, emulated with today's engines", f"{t_old:.1f} s",
         f"{len(points)} runs timed, scaled; x{t_old / t_batch:.0f}")
     row("  per-run path now (batch=False, auto)", f"{t_now:.2f} s",
         f"x{t_now / t_batch:.1f}; engines {sorted({r['engine'] for r in now})}")
     if not same:
         raise SystemExit("sweep benchmark: batched rows differ from the runs one by one")
-    return {"sweep_speedup": t_old / t_batch, "sweep_runs_per_s": n / t_batch,
-            "sweep_vs_per_run_now": t_now / t_batch}
+    return out
 
 
 def auto_cases() -> list[tuple]:
@@ -507,8 +568,11 @@ def auto(quick: bool) -> dict:
                    if price < 1.0 or price < 30 * min(priced.values())]  # step engine)
         times = dict.fromkeys([*engines, "auto"], float("inf"))
         slow = max(priced[e] for e in engines)
-        for _ in range(15 if slow < 0.05 else 5 if slow < 1 else 2):  # alternated: the same load
-            for eng in times:
+        order = list(times)
+        for rep in range(15 if slow < 0.05 else 5 if slow < 1 else 2):  # alternated: the same
+            # load; the order rotates, as a call right after the kernel's parallel threads pays
+            # for them (~0.1 ms on 2 cores) and must not always fall on the same engine
+            for eng in order[rep % len(order):] + order[:rep % len(order)]:
                 times[eng] = min(times[eng],
                                  best(partial(simulate, pol, x, W, engine=eng, **kw), 1)[0])
         t_auto = times.pop("auto")

@@ -352,3 +352,40 @@ def test_symbolic_advance_of_a_fraction_parameter_stays_exact():
     w = p.window(p.advance(p.init(sympy.Integer(3)), n))
     assert not w.atoms(sympy.Float)
     assert w.subs(n, 4) == p.window(p.advance(p.init(F(3)), 4))
+
+
+@pytest.mark.parametrize("arithmetic", ["float", "exact", "integer"])
+@pytest.mark.parametrize("x0", [[0.0, 3.0, 12.0], [0.7, 2.5], [1e300, 0.0]])
+def test_float_list_x0_same_as_array(x0, arithmetic):
+    """simulate's short path for a list of floats gives what an array of them gives."""
+    import numpy as np
+
+    from aimdmodel import AIMD, simulate
+
+    def outcome(x):
+        try:
+            tr = simulate(AIMD(), x, 50, steps=30, arithmetic=arithmetic)
+        except (ValueError, TypeError) as exc:
+            return type(exc), str(exc)
+        return tr.windows.dtype, tr.windows.tolist(), tr.feedback.tolist()
+
+    assert outcome(list(x0)) == outcome(np.array(x0))
+
+
+def test_static_schedules_short_paths():
+    """A constant capacity and a static membership: the same arrays as the general path."""
+    import numpy as np
+
+    from aimdmodel.dynamics import Capacity, Membership
+
+    t = np.array([0, 3, 7, 7, 100])
+    for arith in ("float", "exact"):
+        const = Capacity.from_user(40, arithmetic=arith)
+        trace = Capacity.from_user([40] * 200, arithmetic=arith)
+        assert const.over(t).tolist() == trace.over(t).tolist()
+        assert const.over(t).dtype == trace.over(t).dtype
+    static = Membership.from_user(3)
+    assert static.static
+    assert np.array_equal(static.over(t), np.ones((5, 3), dtype=bool))
+    assert Membership.from_user(3, arrivals={0: 0}).static
+    assert not Membership.from_user(3, departures={1: 5}).over(t)[2:, 1].any()

@@ -118,7 +118,7 @@ _PROBED = 8
 """At most this many systems (evenly spaced) are probed; the others are assumed alike."""
 
 
-def _probe(run: Run) -> tuple[np.ndarray, np.ndarray] | None:
+def _probe(run: Run) -> tuple[list, list] | None:
     """Estimate the first congestion step and the phase after it, per probed system.
 
     For a linear control with an additive increase (the only policies both
@@ -160,10 +160,10 @@ def _probe_linear(coefficients: list, rows: list, W: float) -> tuple | None:
             return None
         first.append(n + 1.0)
         phase.append(max(math.ceil(back), 0) + 1.0)
-    return np.asarray(first), np.asarray(phase)
+    return first, phase
 
 
-def _probe_compiled(run: Run, spec: Any, x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+def _probe_compiled(run: Run, spec: Any, x: np.ndarray) -> tuple[list, list] | None:
     """:func:`_probe` by the compiled cycle engine, for the first four events."""
     load_compiled()  # before the compiled modules are imported (a read-only cache moves)
     from .._arith import to_float
@@ -183,7 +183,7 @@ def _probe_compiled(run: Run, spec: Any, x: np.ndarray) -> tuple[np.ndarray, np.
     if (res[:, 3] != 0).any() or (res[:, 1] < 4).any():
         return None
     ev = ev.reshape(B, 4).astype(np.float64)
-    return ev[:, 0] + 1, np.maximum((ev[:, 3] - ev[:, 0]) / 3, 1.0)
+    return (ev[:, 0] + 1).tolist(), np.maximum((ev[:, 3] - ev[:, 0]) / 3, 1.0).tolist()
 
 
 def estimate(run: Run) -> Estimate:
@@ -197,21 +197,22 @@ def estimate(run: Run) -> Estimate:
     >>> e.steps, e.events, e.phase
     (10290.0, 40.0, 251.0)
     """
-    probe = _probe(run)
+    probe = _probe(run)  # (in Python floats: a few systems, numpy's calls would cost more)
     if probe is not None:
         first, phase = probe
     else:
-        first = np.full(1, float(_first_phase(run)))
-        phase = np.maximum(first, 1.0)
+        first = [float(_first_phase(run))]
+        phase = [max(first[0], 1.0)]
     if run.steps is not None:
         steps = float(run.steps)
     else:
-        steps = float((first + max(run.cycles - 1, 0) * phase).max())
+        later = max(run.cycles - 1, 0)
+        steps = max(f + later * p for f, p in zip(first, phase, strict=True))
     if run.steps is None and run.systems == 1:
         events = float(run.cycles)
     else:  # every system runs to the last step
-        events = float(np.mean(steps / phase)) * run.systems
-    return Estimate(steps, events, float(np.mean(phase)))
+        events = sum(steps / p for p in phase) / len(phase) * run.systems
+    return Estimate(steps, events, sum(phase) / len(phase))
 
 
 def _first_phase(run: Run) -> int:

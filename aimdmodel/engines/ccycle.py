@@ -193,6 +193,11 @@ def _state_of(pol: Any, spec: AffineSpec, kind: Any, final: np.ndarray) -> tuple
     return type(kind)(*(final[..., k].copy() for k in range(final.shape[-1])))
 
 
+_UNUSED_INT = np.zeros(1, dtype=np.int64)
+_UNUSED_OUT = np.zeros((1, 1, 1))
+_NO_SUMS = np.zeros((0, 1))
+
+
 class _Call:
     """One run's arguments for :func:`._ccycle.run_systems`, and its passes."""
 
@@ -213,11 +218,13 @@ class _Call:
         from ._ccycle import run_systems
 
         B, m, _ = self.S0.shape
-        knots = np.zeros(1, dtype=np.int64) if knots is None else knots
-        out = np.zeros((len(knots), B, m) if mode == 2 else (1, 1, 1))
-        sums = np.zeros((sums_rows, B))
-        ev = np.zeros(max(ev_len, 1), dtype=np.int64)
-        ev_off = np.zeros(B, dtype=np.int64) if ev_off is None else ev_off
+        # what a mode does not touch is a shared placeholder (MODE_NONE reads the knots'
+        # first entry only and writes none of them)
+        knots = _UNUSED_INT if knots is None else knots
+        out = np.zeros((len(knots), B, m)) if mode == 2 else _UNUSED_OUT
+        sums = np.zeros((sums_rows, B)) if sums_rows else _NO_SUMS
+        ev = np.zeros(max(ev_len, 1), dtype=np.int64) if mode == 1 else _UNUSED_INT
+        ev_off = _UNUSED_INT if ev_off is None else ev_off
         res = np.zeros((B, 7), dtype=np.int64)
         resf = np.zeros((B, 2))
         final = np.empty_like(self.S0)
@@ -229,9 +236,9 @@ class _Call:
     def _raise(self, res: np.ndarray, resf: np.ndarray) -> None:
         from ._ccycle import METHODS, STATUS_BAD_WINDOW, STATUS_NO_EVENTS
 
-        failed = np.flatnonzero(res[:, 3] != 0)
-        if failed.size == 0:
+        if not res[:, 3].any():
             return
+        failed = np.flatnonzero(res[:, 3] != 0)
         bad = failed[res[failed, 3] == STATUS_BAD_WINDOW]
         if bad.size:
             b = int(bad[np.argmin(res[bad, 4])])
