@@ -467,7 +467,7 @@ def _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, 
     outi[r, 7] = burn_in if burn_in >= 0 else trans + (C - trans) // 2
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", nogil=True)
 def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, hi, outf,
                   outi):  # pragma: no cover - compiled
     """Run the systems ``lo .. hi-1`` of a sweep grid and compute their metrics.
@@ -479,7 +479,8 @@ def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo
     congestion event; a ``steps=`` run is run twice, first to count its
     events for the default burn-in). The metrics are those of
     :mod:`aimdmodel.metrics` on a ``record="cycles"`` run of the compiled
-    cycle engine, with the same operations in the same order.
+    cycle engine, with the same operations in the same order. It releases
+    the GIL: a sweep's thread builds the rows of finished chunks meanwhile.
     """
     _, nS, m, n = S0.shape
     nC = Wv.shape[0]
