@@ -33,9 +33,10 @@ def is_symbolic(value: Any) -> bool:
     >>> is_symbolic(sympy.Symbol("b"))
     True
     """
-    return type(value).__module__.startswith("sympy") and not isinstance(
-        value, numbers.Real
-    )
+    t = type(value)
+    if t is float or t is int or t is Fraction:
+        return False
+    return t.__module__.startswith("sympy") and not isinstance(value, numbers.Real)
 
 
 def is_number(value: Any) -> bool:
@@ -46,6 +47,9 @@ def is_number(value: Any) -> bool:
     >>> is_number(Fraction(1, 2)), is_number("1/2"), is_number(True)
     (True, False, False)
     """
+    t = type(value)
+    if t is float or t is int or t is Fraction:  # the common cases, without the ABC check
+        return True
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 

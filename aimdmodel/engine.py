@@ -32,6 +32,7 @@ CONGESTION_TESTS = CONVENTIONS
 """Accepted values of ``congestion``: congestion when ``sum >= W`` or ``sum > W``."""
 
 DEFAULT_MAX_STEPS = 10_000_000
+_DEFAULT_LIMITS = Limits()  # immutable; its defaults are read when the module is imported
 
 
 def _finite(v: Any) -> bool:
@@ -80,6 +81,8 @@ def _numeric_x0(x0: Any) -> np.ndarray | None:
         arr = x0
     elif isinstance(x0, (list, tuple)) and x0 and all(type(v) is float for v in x0):
         arr = np.array(x0, dtype=np.float64)  # plain floats: what numpy holds them as
+        if all(0.0 <= v < math.inf for v in x0):  # finite, >= 0 (and not nan): checked
+            return arr
     elif isinstance(x0, (list, tuple)) and x0 and isinstance(x0[0], (list, tuple, np.ndarray)):
         try:
             arr = np.asarray(x0)
@@ -254,7 +257,7 @@ def _check_memory(
 ) -> Limits:
     """Refuse, before any work, a ``record="all"`` run that cannot fit in ``limits.memory``."""
     if limits is None:
-        limits = Limits()
+        limits = _DEFAULT_LIMITS
     elif not isinstance(limits, Limits):
         raise TypeError(f"limits must be an aimdmodel Limits, got {limits!r}")
     if record == "all" and steps is not None:

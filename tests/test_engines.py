@@ -395,6 +395,32 @@ def test_auto_engine_choice():
     assert tr.n_steps > 10**7
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    m=st.integers(1, 12),
+    systems=st.sampled_from([None, 3, 40]),
+    W=st.floats(1.0, 1e7),
+    a=st.floats(0.01, 50.0),
+    b=st.floats(0.05, 0.95),
+    long=st.booleans(),
+    record=st.sampled_from(["none", "cycles"]),
+)
+def test_auto_shortcut_is_the_cost_models_choice(m, systems, W, a, b, long, record):
+    """When both compiled engines apply, ``choose`` prices only them: the same choice as
+    pricing every engine (the Python engines never come out cheaper there)."""
+    from aimdmodel.engines.auto import _applies, _compiled_both, choose, costs, estimate
+
+    shape = (m,) if systems is None else (systems, m)
+    x = np.random.default_rng(m).uniform(0, W / (2 * m), shape)
+    kw = {"steps": 10**6} if long else {"cycles": 30}
+    run = prepare(AIMD(a=a, b=b), x, W, record=record, **kw)
+    assert _compiled_both(run)
+    if run.steps is not None and run.steps * run.flows * run.systems <= 4096:
+        return
+    priced = costs(run, estimate(run), _applies(run))
+    assert choose(run) == min(priced, key=priced.get)
+
+
 def test_auto_estimates_the_run():
     from aimdmodel.engines.auto import estimate
 

@@ -238,12 +238,34 @@ def _engines_for(run: Run) -> list[str]:
     names = ["step"]
     if Jumper.for_run(run) is not None:
         names.append("cycle")
-    if run.arithmetic == "float" and run.static and run_spec(run) is not None:
+    if _ccycle_applies(run):
         names.append("ccycle")
-    if run.arithmetic in ("float", "integer") and run.feedback.schedule.fn is None and (
-            run.once("linear", lambda: linear_spec(run.policy, flows=run.flows)) is not None):
+    if _kernel_applies(run):
         names.append("kernel")
     return names
+
+
+def _ccycle_applies(run: Run) -> bool:
+    return run.arithmetic == "float" and run.static and run_spec(run) is not None
+
+
+def _kernel_applies(run: Run) -> bool:
+    return run.arithmetic in ("float", "integer") and run.feedback.schedule.fn is None and (
+        run.once("linear", lambda: linear_spec(run.policy, flows=run.flows)) is not None)
+
+
+def _compiled_both(run: Run) -> bool:
+    """Tell whether only the two compiled engines need pricing for ``run``.
+
+    True when both run it and it keeps no window by window record: then
+    :func:`costs` prices the Python cycle engine above ``ccycle`` and the
+    step engine above the kernel whatever the estimate (fixed costs, and per
+    event or step: ``min(2E, T) (p0 + p1 B m) >= E r (c0 + c1 m sqrt(n))``
+    for ``E <= B T``, ``m >= 1`` and ``n < 200`` state variables; ``s1 B m >=
+    r (k0 + k1 m) B + KNOT B`` for a step). With ``record="all"`` their
+    per-window terms differ and every engine is priced.
+    """
+    return run.record != "all" and _ccycle_applies(run) and _kernel_applies(run)
 
 
 def costs(run: Run, est: Estimate, names: list[str] | None = None) -> dict[str, float]:
@@ -294,7 +316,10 @@ def choose(run: Run) -> str:
     >>> choose(prepare(AIMDFC(), [1, 30], 100, steps=50))
     'ccycle'
     """
-    names = _applies(run)
+    if _compiled_both(run):  # the Python engines cost more in every term: not priced
+        names = ["ccycle", "kernel"]
+    else:
+        names = _applies(run)
     if len(names) == 1:
         return names[0]
     if "ccycle" in names and "kernel" not in names:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -20,6 +21,12 @@ def _as_tuple(value: Any) -> tuple:
     if arr.ndim != 1:
         return tuple(value) if arr.ndim == 0 else value  # checked (and refused) by _validate
     return tuple(v.item() if isinstance(v, np.generic) else v for v in arr)
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """Return the parameters (dataclass fields) of a policy class, in order; read once."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _convert(value: Any, convert) -> Any:
@@ -109,10 +116,10 @@ class Policy:
     uses_signal: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
+        for name in _field_names(type(self)):
+            v = getattr(self, name)
             if isinstance(v, (list, tuple, np.ndarray)):
-                object.__setattr__(self, f.name, _as_tuple(v))
+                object.__setattr__(self, name, _as_tuple(v))
         self._validate()
 
     def _validate(self) -> None:
@@ -258,7 +265,7 @@ class Policy:
         >>> AIMD(a=2).params()
         {'a': 2, 'b': Fraction(1, 2), 'floor': 0}
         """
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {name: getattr(self, name) for name in _field_names(type(self))}
 
     def converted(self, convert) -> Policy:
         """Return a copy whose numeric parameters went through ``convert``.
