@@ -9,6 +9,12 @@ the policy's candidate windows ``W_*`` and a linear rule's coefficients
 as compile-time constants. The per-flow functions take ``(F, I, P)`` rather
 than the whole :data:`Arrays` tuple: a call passes every array of its
 arguments field by field, and the tuple has many.
+
+Every compiled function of the model is compiled with ``_nrt=False``
+(numba's reference counting off): they allocate nothing, and with it on
+numba wraps each array read from the tuple and each array passed to an
+inlined helper in atomic increments and decrements, which took half of
+the time of the loop (1000 flows: 88 -> 46 ns per flow and tick).
 """
 
 from __future__ import annotations

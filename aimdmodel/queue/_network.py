@@ -142,7 +142,7 @@ from ._sender import round_end, round_ends, start_round
 __all__ = ["run"]
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _capacity(A, t):  # pragma: no cover - compiled
     """C(t) in packets per second (a trace holds its last value)."""
     if A.rate.size == 1:
@@ -151,7 +151,7 @@ def _capacity(A, t):  # pragma: no cover - compiled
     return A.rate[k]
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
     """Queueing delay a packet of source ``j`` would see now (FIFO: q/C; DRR: its fair share)."""
     if P[P_DISC] == D_DRR:
@@ -159,7 +159,7 @@ def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
     return GI[r, GI_Q] / cap
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _activate(A, r, t, cap):  # pragma: no cover - compiled
     """Activate the sources whose start time has come (sorted by start in ``order``)."""
     n = A.order.shape[1]
@@ -177,7 +177,7 @@ def _activate(A, r, t, cap):  # pragma: no cover - compiled
             start_round(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap), 0)
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _check(A, r, t):  # pragma: no cover - compiled
     """Return why the loop must stop before this tick for the driver (or STOP_END: go on)."""
     if A.P[P_LINEAR] == 1.0:
@@ -200,7 +200,7 @@ def _check(A, r, t):  # pragma: no cover - compiled
     return why
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
     """Per source: reset the tick's counters, end a round, retire if stopped, send.
 
@@ -225,7 +225,7 @@ def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
     return total
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Packets of flow ``j``'s round due by the end of the tick (paced or as a burst).
 
@@ -245,7 +245,7 @@ def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     return max(0, min(due, int(total)) - sent)
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
     """Count the retransmissions among positions ``[first, first + n)`` of flow ``j``'s round."""
     lo = N[r, I_LEFT, j]
@@ -253,7 +253,7 @@ def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
     return max(0, min(hi, first + n) - max(lo, first))
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Source ``j``'s arrivals of the tick (random losses: :func:`_random_losses`)."""
     if F[r, S_KIND, j] == KIND_CBR:
@@ -274,7 +274,7 @@ def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
     return n
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _random_losses(A, r):  # pragma: no cover - compiled
     """Lose each arriving packet with the link's probability p_r; return how many were lost."""
     lost = 0
@@ -286,7 +286,7 @@ def _random_losses(A, r):  # pragma: no cover - compiled
     return lost
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _pick(A, r, x, extras):  # pragma: no cover - compiled
     """Drop ``x`` packets, each subset of the candidates equally likely (selection sampling).
 
@@ -313,14 +313,14 @@ def _pick(A, r, x, extras):  # pragma: no cover - compiled
     return done
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _candidates(A, r, j, extras):  # pragma: no cover - compiled
     """Packets of source ``j`` in this tick that a drop may still take."""
     left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
     return min(A.I[r, I_TEXTRA, j], left) if extras else left
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     """Attribute a tick's drops to the arriving packets.
 
@@ -337,7 +337,7 @@ def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- the link
-@numba.njit
+@numba.njit(_nrt=False)
 def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     """Whole packets the link serves this tick out of ``backlog``; keep the fraction as credit."""
     avail = A.G[r, G_CREDIT] + cap * A.P[P_DT]
@@ -347,7 +347,7 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     return served
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet."""
     if arrivals == 0:
@@ -382,7 +382,7 @@ def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     return drops
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures."""
     q0 = A.GI[r, GI_Q]
@@ -418,7 +418,7 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         A.G[r, G_IDLE] += max(0.0, cap * A.P[P_DT] - served)
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _round_robin(A, r, served):  # pragma: no cover - compiled
     """DRR with a one-packet quantum: ``served`` packets shared round-robin by the backlogged."""
     nact = A.GI[r, GI_NACT]
@@ -444,7 +444,7 @@ def _round_robin(A, r, served):  # pragma: no cover - compiled
                 A.GI[r, GI_PTR] = (a + 1) % nact
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """Deficit round robin, one queue per source, a shared buffer: drop from the longest queue."""
     nact = A.GI[r, GI_NACT]
@@ -475,7 +475,7 @@ def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- bookkeeping
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _account(F, N, r, j, t):  # pragma: no cover - compiled
     """Attribute the tick's losses and acceptances to flow ``j``'s round (positions, delays)."""
     n = N[r, I_ARR, j]
@@ -512,7 +512,7 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _record(F, N, P, rec, agg, r, s, j):  # pragma: no cover - compiled
     """Add source ``j``'s tick to sample ``s`` (counts summed; cwnd and queued: the last value)."""
     sent, lost = N[r, I_ARR, j], N[r, I_TLOSS, j] + N[r, I_TDROP, j]
@@ -532,7 +532,7 @@ def _record(F, N, P, rec, agg, r, s, j):  # pragma: no cover - compiled
         rec[r, REC_CWND, s, j] = F[r, F_CWND, j]
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     """Account, record, and drop finished sources with an empty queue from the active list."""
     s = min(k // int(A.P[P_RECEVERY]), A.rec.shape[2] - 1)
@@ -551,7 +551,7 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     A.GI[r, GI_NACT] = keep
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _tick(A, r, k):  # pragma: no cover - compiled
     """One tick of replication ``r``; return STOP_END, or why the driver must act first."""
     t = k * A.P[P_DT]
@@ -571,7 +571,7 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     return STOP_END
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def run(A, kpos, kend, why):  # pragma: no cover - compiled
     """Run every replication from tick ``kpos[r]`` to ``kend`` or to its first stop.
 
