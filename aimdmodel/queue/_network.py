@@ -204,24 +204,33 @@ def _check(A, r, t):  # pragma: no cover - compiled
 def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
     """Per source: reset the tick's counters, end a round, retire if stopped, send.
 
-    Return the number of packets sent.
+    With random loss, each source's arrivals are thinned right after it
+    sends (the same draws, in the same order, as a separate pass over the
+    sources would take). Return the number of packets that reach the queue.
     """
+    F, N, P = A.F, A.I, A.P
+    pr = P[P_PR]
     total = 0
     for a in range(A.GI[r, GI_NACT]):
         j = A.act[r, a]
         for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
-            A.I[r, f, j] = 0
-        if A.I[r, I_LIFE, j] != L_ACTIVE:
+            N[r, f, j] = 0
+        if N[r, I_LIFE, j] != L_ACTIVE:
             continue
-        stop = A.F[r, S_STOP, j]
+        stop = F[r, S_STOP, j]
         if stop > 0.0 and t >= stop:
-            A.I[r, I_LIFE, j] = L_DONE
+            N[r, I_LIFE, j] = L_DONE
             continue
-        if A.F[r, S_KIND, j] != KIND_CBR and round_ends(A.F, A.I, A.P, r, j, t):
-            round_end(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap))
-            if A.I[r, I_LIFE, j] != L_ACTIVE:
+        if F[r, S_KIND, j] != KIND_CBR and round_ends(F, N, P, r, j, t):
+            round_end(F, N, P, r, j, t, _qdelay(N, A.GI, P, r, j, cap))
+            if N[r, I_LIFE, j] != L_ACTIVE:
                 continue
-        total += _emit(A.F, A.I, A.P, r, j, t)
+        n = _emit(F, N, P, r, j, t)
+        if pr > 0.0 and n > 0:
+            x = binomial(A.rng, r, n, pr)
+            N[r, I_TLOSS, j] = x
+            n -= x
+        total += n
     return total
 
 
@@ -255,7 +264,7 @@ def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
 
 @numba.njit(inline="always", _nrt=False)
 def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
-    """Source ``j``'s arrivals of the tick (random losses: :func:`_random_losses`)."""
+    """Source ``j``'s arrivals of the tick, before random losses."""
     if F[r, S_KIND, j] == KIND_CBR:
         F[r, F_CBRCUM, j] += F[r, S_RATE, j] * P[P_DT]
         n = int(F[r, F_CBRCUM, j]) - N[r, I_CBREMIT, j]
@@ -272,18 +281,6 @@ def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
     N[r, I_ARR, j] = n
     N[r, I_SENT, j] += n
     return n
-
-
-@numba.njit(_nrt=False)
-def _random_losses(A, r):  # pragma: no cover - compiled
-    """Lose each arriving packet with the link's probability p_r; return how many were lost."""
-    lost = 0
-    for a in range(A.GI[r, GI_NACT]):
-        j = A.act[r, a]
-        x = binomial(A.rng, r, A.I[r, I_ARR, j], A.P[P_PR])
-        A.I[r, I_TLOSS, j] = x
-        lost += x
-    return lost
 
 
 @numba.njit(_nrt=False)
@@ -392,19 +389,25 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     _choose_drops(A, r, early, over)
     delay = q0 / cap
     E = A.ring_s.shape[1]
+    tail = A.GI[r, GI_TAIL]
+    e = tail % E  # the ring's slot of entry ``tail`` (kept without a division per packet)
     for a in range(A.GI[r, GI_NACT]):
         j = A.act[r, a]
         acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
         A.I[r, I_TACC, j] = acc
         A.F[r, F_TDELAY, j] = delay
         if acc > 0:
-            e = A.GI[r, GI_TAIL] % E
             A.ring_s[r, e], A.ring_c[r, e] = j, acc
-            A.GI[r, GI_TAIL] += 1
+            tail += 1
+            e += 1
+            if e == E:
+                e = 0
             A.I[r, I_QUEUED, j] += acc
+    A.GI[r, GI_TAIL] = tail
     left = served
-    while left > 0 and A.GI[r, GI_HEAD] < A.GI[r, GI_TAIL]:
-        e = A.GI[r, GI_HEAD] % E
+    head = A.GI[r, GI_HEAD]
+    e = head % E
+    while left > 0 and head < tail:
         j = A.ring_s[r, e]
         take = min(left, A.ring_c[r, e])
         A.ring_c[r, e] -= take
@@ -412,7 +415,11 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         A.I[r, I_QUEUED, j] -= take
         left -= take
         if A.ring_c[r, e] == 0:
-            A.GI[r, GI_HEAD] += 1
+            head += 1
+            e += 1
+            if e == E:
+                e = 0
+    A.GI[r, GI_HEAD] = head
     A.GI[r, GI_Q] = q0 + arrivals - early - over - served
     if A.GI[r, GI_Q] == 0:  # the link idled for the unused part of the tick
         A.G[r, G_IDLE] += max(0.0, cap * A.P[P_DT] - served)
@@ -513,10 +520,10 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _record(F, N, P, rec, agg, r, s, j):  # pragma: no cover - compiled
+def _record(F, N, ntest, rec, agg, r, s, j):  # pragma: no cover - compiled
     """Add source ``j``'s tick to sample ``s`` (counts summed; cwnd and queued: the last value)."""
     sent, lost = N[r, I_ARR, j], N[r, I_TLOSS, j] + N[r, I_TDROP, j]
-    if j >= int(P[P_NTEST]):
+    if j >= ntest:
         agg[r, AGG_XSENT, s] += sent
         agg[r, AGG_XLOST, s] += lost
         agg[r, AGG_XDELIV, s] += N[r, I_TDEP, j]
@@ -539,14 +546,16 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
     A.agg[r, AGG_TICKS, s] += 1
     A.agg[r, AGG_CAP, s] += cap
+    F, N, act = A.F, A.I, A.act
+    ntest = int(A.P[P_NTEST])
     keep = 0
     for a in range(A.GI[r, GI_NACT]):
-        j = A.act[r, a]
-        _account(A.F, A.I, r, j, t)
-        _record(A.F, A.I, A.P, A.rec, A.agg, r, s, j)
-        if A.I[r, I_LIFE, j] == L_DONE and A.I[r, I_QUEUED, j] == 0:
+        j = act[r, a]
+        _account(F, N, r, j, t)
+        _record(F, N, ntest, A.rec, A.agg, r, s, j)
+        if N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0:
             continue
-        A.act[r, keep] = j
+        act[r, keep] = j
         keep += 1
     A.GI[r, GI_NACT] = keep
 
@@ -561,8 +570,6 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     if why != STOP_END:
         return why
     arrivals = _rounds_and_send(A, r, t, cap)
-    if A.P[P_PR] > 0.0:
-        arrivals -= _random_losses(A, r)
     if A.P[P_DISC] == D_DRR:
         _drr(A, r, t, cap, arrivals)
     else:
