@@ -244,9 +244,9 @@ def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     """
     total = F[r, F_RWIN, j]
     sent = N[r, I_RSENT, j]
-    if total <= sent or N[r, I_MODE, j] == M_WAIT:
-        return 0
     if P[P_BURST] == 1.0:
+        if total <= sent or N[r, I_MODE, j] == M_WAIT:
+            return 0
         return int(total) - sent
     left = N[r, I_LEFT, j]
     frac = min(1.0, (t + P[P_DT] - F[r, F_T0, j]) / F[r, F_RLEN, j])
@@ -271,8 +271,6 @@ def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
         N[r, I_CBREMIT, j] += n
     else:
         n = _send_tcp(F, N, P, r, j, t)
-        if n == 0:
-            return 0
         N[r, I_NEXTNEW, j] += n - _retx_among(N, r, j, N[r, I_RSENT, j], n)
         F[r, F_XCUM, j] += n * F[r, F_GROWF, j]
         extra = min(int(F[r, F_XCUM, j]) - N[r, I_XEMIT, j], n)
@@ -396,13 +394,13 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
         A.I[r, I_TACC, j] = acc
         A.F[r, F_TDELAY, j] = delay
-        if acc > 0:
-            A.ring_s[r, e], A.ring_c[r, e] = j, acc
-            tail += 1
-            e += 1
-            if e == E:
-                e = 0
-            A.I[r, I_QUEUED, j] += acc
+        A.ring_s[r, e], A.ring_c[r, e] = j, acc  # kept if acc > 0 (the slot is free)
+        more = acc > 0
+        tail += more
+        e += more
+        if e == E:
+            e = 0
+        A.I[r, I_QUEUED, j] += acc
     A.GI[r, GI_TAIL] = tail
     left = served
     head = A.GI[r, GI_HEAD]
