@@ -69,6 +69,7 @@ from ._fields import (
     GI_PTR,
     GI_Q,
     GI_TAIL,
+    I_ACCTOT,
     I_ARR,
     I_CBREMIT,
     I_DEFER,
@@ -90,6 +91,10 @@ from ._fields import (
     I_RP2,
     I_RRETX,
     I_RSENT,
+    I_S0ACC,
+    I_S0DELIV,
+    I_S0LOST,
+    I_S0SENT,
     I_SENT,
     I_SYNCED,
     I_TACC,
@@ -115,6 +120,7 @@ from ._fields import (
     P_MAXTH,
     P_MINTH,
     P_NTEST,
+    P_NTICKS,
     P_PR,
     P_RATEDT,
     P_RECEVERY,
@@ -508,6 +514,7 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         N[r, I_RLRETX, j] += _retx_among(N, r, j, first, end - first)
         N[r, I_RLTAIL, j] += max(0, min(N[r, I_LEFT, j], end) - first)
     acc = N[r, I_TACC, j]
+    N[r, I_ACCTOT, j] += acc
     if acc > 0:
         d = F[r, F_TDELAY, j]
         N[r, I_RACC, j] += acc
@@ -519,28 +526,42 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
 
 @numba.njit(inline="always", _nrt=False)
 def _record(F, N, ntest, rec, agg, r, s, j):  # pragma: no cover - compiled
-    """Add source ``j``'s tick to sample ``s`` (counts summed; cwnd and queued: the last value)."""
-    sent, lost = N[r, I_ARR, j], N[r, I_TLOSS, j] + N[r, I_TDROP, j]
+    """Add source ``j``'s tick to sample ``s`` (cwnd and queued: the last value).
+
+    A test flow's packet counts are added once per sample (:func:`_flush`).
+    """
     if j >= ntest:
-        agg[r, AGG_XSENT, s] += sent
-        agg[r, AGG_XLOST, s] += lost
+        agg[r, AGG_XSENT, s] += N[r, I_ARR, j]
+        agg[r, AGG_XLOST, s] += N[r, I_TLOSS, j] + N[r, I_TDROP, j]
         agg[r, AGG_XDELIV, s] += N[r, I_TDEP, j]
         return
-    rec[r, REC_SENT, s, j] += sent
-    rec[r, REC_LOST, s, j] += lost
-    rec[r, REC_DELIV, s, j] += N[r, I_TDEP, j]
-    acc = N[r, I_TACC, j]
-    rec[r, REC_ACC, s, j] += acc
-    rec[r, REC_RTTSUM, s, j] += acc * (F[r, S_BASE, j] + F[r, F_TDELAY, j])
+    rec[r, REC_RTTSUM, s, j] += N[r, I_TACC, j] * (F[r, S_BASE, j] + F[r, F_TDELAY, j])
     rec[r, REC_QUEUED, s, j] = N[r, I_QUEUED, j]
     if N[r, I_LIFE, j] == L_ACTIVE:
         rec[r, REC_CWND, s, j] = F[r, F_CWND, j]
 
 
+@numba.njit(inline="always", _nrt=False)
+def _flush(N, rec, r, s, j):  # pragma: no cover - compiled
+    """Add test flow ``j``'s packets since its last flush to sample ``s``.
+
+    The same values as adding every tick's counts: sums of whole numbers
+    below 2**53 are exact in floating point, in any grouping.
+    """
+    rec[r, REC_SENT, s, j] += N[r, I_SENT, j] - N[r, I_S0SENT, j]
+    rec[r, REC_LOST, s, j] += N[r, I_LOST, j] - N[r, I_S0LOST, j]
+    rec[r, REC_DELIV, s, j] += N[r, I_DELIV, j] - N[r, I_S0DELIV, j]
+    rec[r, REC_ACC, s, j] += N[r, I_ACCTOT, j] - N[r, I_S0ACC, j]
+    N[r, I_S0SENT, j], N[r, I_S0LOST, j] = N[r, I_SENT, j], N[r, I_LOST, j]
+    N[r, I_S0DELIV, j], N[r, I_S0ACC, j] = N[r, I_DELIV, j], N[r, I_ACCTOT, j]
+
+
 @numba.njit(_nrt=False)
 def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     """Account, record, and drop finished sources with an empty queue from the active list."""
-    s = min(k // int(A.P[P_RECEVERY]), A.rec.shape[2] - 1)
+    every = int(A.P[P_RECEVERY])
+    s = min(k // every, A.rec.shape[2] - 1)
+    last = (k + 1) % every == 0 or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
     A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
     A.agg[r, AGG_TICKS, s] += 1
     A.agg[r, AGG_CAP, s] += cap
@@ -551,7 +572,10 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
         j = act[r, a]
         _account(F, N, r, j, t)
         _record(F, N, ntest, A.rec, A.agg, r, s, j)
-        if N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0:
+        gone = N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0
+        if j < ntest and (last or gone):
+            _flush(N, A.rec, r, s, j)
+        if gone:
             continue
         act[r, keep] = j
         keep += 1
