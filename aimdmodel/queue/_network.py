@@ -27,6 +27,12 @@ and leave in the same tick), the packets of the tick arrive in a random
 order (a dropped packet is any of them with equal probability), and a
 source's lost packets of a tick are the last of its packets in that tick
 (what the loss detection of the sender uses as their positions).
+
+The steps of a tick are inlined into :func:`run` (``inline="always"``): a
+call passes every array of the :data:`~._fields.Arrays` tuple field by
+field, which cost more than the work of a tick with a few flows; only the
+rarer paths (drops to choose, RED, DRR) and the sender's round end stay
+calls.
 """
 
 from __future__ import annotations
@@ -165,7 +171,7 @@ def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
     return GI[r, GI_Q] / cap
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _activate(A, r, t, cap):  # pragma: no cover - compiled
     """Activate the sources whose start time has come (sorted by start in ``order``)."""
     n = A.order.shape[1]
@@ -183,7 +189,7 @@ def _activate(A, r, t, cap):  # pragma: no cover - compiled
             start_round(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap), 0)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _check(A, r, t):  # pragma: no cover - compiled
     """Return why the loop must stop before this tick for the driver (or STOP_END: go on)."""
     if A.P[P_LINEAR] == 1.0:
@@ -206,7 +212,7 @@ def _check(A, r, t):  # pragma: no cover - compiled
     return why
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
     """Per source: reset the tick's counters, end a round, retire if stopped, send.
 
@@ -314,14 +320,14 @@ def _pick(A, r, x, extras):  # pragma: no cover - compiled
     return done
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _candidates(A, r, j, extras):  # pragma: no cover - compiled
     """Packets of source ``j`` in this tick that a drop may still take."""
     left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
     return min(A.I[r, I_TEXTRA, j], left) if extras else left
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     """Attribute a tick's drops to the arriving packets.
 
@@ -332,13 +338,16 @@ def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     ones that find the buffer full (the phase effects of Floyd & Jacobson
     1992); the rest, if any, are taken at random.
     """
-    _pick(A, r, early, False)
-    over -= _pick(A, r, over, True)
-    _pick(A, r, over, False)
+    if early > 0:  # (a call costs more than most ticks' drops: none)
+        _pick(A, r, early, False)
+    if over > 0:
+        over -= _pick(A, r, over, True)
+        if over > 0:
+            _pick(A, r, over, False)
 
 
 # --------------------------------------------------------------------------- the link
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     """Whole packets the link serves this tick out of ``backlog``; keep the fraction as credit."""
     avail = A.G[r, G_CREDIT] + cap * A.P[P_DT]
@@ -383,7 +392,7 @@ def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     return drops
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures."""
     q0 = A.GI[r, GI_Q]
@@ -556,7 +565,7 @@ def _flush(N, rec, r, s, j):  # pragma: no cover - compiled
     N[r, I_S0DELIV, j], N[r, I_S0ACC, j] = N[r, I_DELIV, j], N[r, I_ACCTOT, j]
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     """Account, record, and drop finished sources with an empty queue from the active list."""
     every = int(A.P[P_RECEVERY])
@@ -582,7 +591,7 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     A.GI[r, GI_NACT] = keep
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _tick(A, r, k):  # pragma: no cover - compiled
     """One tick of replication ``r``; return STOP_END, or why the driver must act first."""
     t = k * A.P[P_DT]
