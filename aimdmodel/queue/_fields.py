@@ -9,6 +9,12 @@ the policy's candidate windows ``W_*`` and a linear rule's coefficients
 as compile-time constants. The per-flow functions take ``(F, I, P)`` rather
 than the whole :data:`Arrays` tuple: a call passes every array of its
 arguments field by field, and the tuple has many.
+
+Every compiled function of the model is compiled with ``_nrt=False``
+(numba's reference counting off): they allocate nothing, and with it on
+numba wraps each array read from the tuple and each array passed to an
+inlined helper in atomic increments and decrements, which took half of
+the time of the loop (1000 flows: 88 -> 46 ns per flow and tick).
 """
 
 from __future__ import annotations
@@ -46,7 +52,10 @@ NF = NS + 50
  I_BACKOFF, I_NTO, I_NFR, I_VENOINC, I_LIFE, I_EPOCH, I_AFTERTO, I_ARR, I_TLOSS, I_TDROP,
  I_TACC, I_TDEP, I_CBREMIT, I_HASRTT, I_NRETX, I_LEFT, I_RLTAIL, I_XEMIT, I_TEXTRA, I_DEFER,
  I_DN, I_DL, I_DTWICE) = range(43)
-NI = 43
+# a test flow's accepted packets over the run, and its totals (sent, lost, delivered,
+# accepted) when its current sample began: the sample's counts are the differences
+I_ACCTOT, I_S0SENT, I_S0LOST, I_S0DELIV, I_S0ACC = range(43, 48)
+NI = 48
 
 # -- per replication --------------------------------------------------------------------
 G_AVG, G_CREDIT, G_IDLE = range(3)

@@ -27,6 +27,12 @@ and leave in the same tick), the packets of the tick arrive in a random
 order (a dropped packet is any of them with equal probability), and a
 source's lost packets of a tick are the last of its packets in that tick
 (what the loss detection of the sender uses as their positions).
+
+The steps of a tick are inlined into :func:`run` (``inline="always"``): a
+call passes every array of the :data:`~._fields.Arrays` tuple field by
+field, which cost more than the work of a tick with a few flows; only the
+rarer paths (drops to choose, RED, DRR) and the sender's round end stay
+calls.
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ from ._fields import (
     GI_PTR,
     GI_Q,
     GI_TAIL,
+    I_ACCTOT,
     I_ARR,
     I_CBREMIT,
     I_DEFER,
@@ -90,6 +97,10 @@ from ._fields import (
     I_RP2,
     I_RRETX,
     I_RSENT,
+    I_S0ACC,
+    I_S0DELIV,
+    I_S0LOST,
+    I_S0SENT,
     I_SENT,
     I_SYNCED,
     I_TACC,
@@ -115,6 +126,7 @@ from ._fields import (
     P_MAXTH,
     P_MINTH,
     P_NTEST,
+    P_NTICKS,
     P_PR,
     P_RATEDT,
     P_RECEVERY,
@@ -142,7 +154,7 @@ from ._sender import round_end, round_ends, start_round
 __all__ = ["run"]
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _capacity(A, t):  # pragma: no cover - compiled
     """C(t) in packets per second (a trace holds its last value)."""
     if A.rate.size == 1:
@@ -151,7 +163,7 @@ def _capacity(A, t):  # pragma: no cover - compiled
     return A.rate[k]
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
     """Queueing delay a packet of source ``j`` would see now (FIFO: q/C; DRR: its fair share)."""
     if P[P_DISC] == D_DRR:
@@ -159,7 +171,7 @@ def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
     return GI[r, GI_Q] / cap
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _activate(A, r, t, cap):  # pragma: no cover - compiled
     """Activate the sources whose start time has come (sorted by start in ``order``)."""
     n = A.order.shape[1]
@@ -177,7 +189,7 @@ def _activate(A, r, t, cap):  # pragma: no cover - compiled
             start_round(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap), 0)
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _check(A, r, t):  # pragma: no cover - compiled
     """Return why the loop must stop before this tick for the driver (or STOP_END: go on)."""
     if A.P[P_LINEAR] == 1.0:
@@ -200,32 +212,41 @@ def _check(A, r, t):  # pragma: no cover - compiled
     return why
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
     """Per source: reset the tick's counters, end a round, retire if stopped, send.
 
-    Return the number of packets sent.
+    With random loss, each source's arrivals are thinned right after it
+    sends (the same draws, in the same order, as a separate pass over the
+    sources would take). Return the number of packets that reach the queue.
     """
+    F, N, P = A.F, A.I, A.P
+    pr = P[P_PR]
     total = 0
     for a in range(A.GI[r, GI_NACT]):
         j = A.act[r, a]
         for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
-            A.I[r, f, j] = 0
-        if A.I[r, I_LIFE, j] != L_ACTIVE:
+            N[r, f, j] = 0
+        if N[r, I_LIFE, j] != L_ACTIVE:
             continue
-        stop = A.F[r, S_STOP, j]
+        stop = F[r, S_STOP, j]
         if stop > 0.0 and t >= stop:
-            A.I[r, I_LIFE, j] = L_DONE
+            N[r, I_LIFE, j] = L_DONE
             continue
-        if A.F[r, S_KIND, j] != KIND_CBR and round_ends(A.F, A.I, A.P, r, j, t):
-            round_end(A.F, A.I, A.P, r, j, t, _qdelay(A.I, A.GI, A.P, r, j, cap))
-            if A.I[r, I_LIFE, j] != L_ACTIVE:
+        if F[r, S_KIND, j] != KIND_CBR and round_ends(F, N, P, r, j, t):
+            round_end(F, N, P, r, j, t, _qdelay(N, A.GI, P, r, j, cap))
+            if N[r, I_LIFE, j] != L_ACTIVE:
                 continue
-        total += _emit(A.F, A.I, A.P, r, j, t)
+        n = _emit(F, N, P, r, j, t)
+        if pr > 0.0 and n > 0:
+            x = binomial(A.rng, r, n, pr)
+            N[r, I_TLOSS, j] = x
+            n -= x
+        total += n
     return total
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Packets of flow ``j``'s round due by the end of the tick (paced or as a burst).
 
@@ -235,9 +256,9 @@ def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     """
     total = F[r, F_RWIN, j]
     sent = N[r, I_RSENT, j]
-    if total <= sent or N[r, I_MODE, j] == M_WAIT:
-        return 0
     if P[P_BURST] == 1.0:
+        if total <= sent or N[r, I_MODE, j] == M_WAIT:
+            return 0
         return int(total) - sent
     left = N[r, I_LEFT, j]
     frac = min(1.0, (t + P[P_DT] - F[r, F_T0, j]) / F[r, F_RLEN, j])
@@ -245,7 +266,7 @@ def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
     return max(0, min(due, int(total)) - sent)
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
     """Count the retransmissions among positions ``[first, first + n)`` of flow ``j``'s round."""
     lo = N[r, I_LEFT, j]
@@ -253,17 +274,15 @@ def _retx_among(N, r, j, first, n):  # pragma: no cover - compiled
     return max(0, min(hi, first + n) - max(lo, first))
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
-    """Source ``j``'s arrivals of the tick (random losses: :func:`_random_losses`)."""
+    """Source ``j``'s arrivals of the tick, before random losses."""
     if F[r, S_KIND, j] == KIND_CBR:
         F[r, F_CBRCUM, j] += F[r, S_RATE, j] * P[P_DT]
         n = int(F[r, F_CBRCUM, j]) - N[r, I_CBREMIT, j]
         N[r, I_CBREMIT, j] += n
     else:
         n = _send_tcp(F, N, P, r, j, t)
-        if n == 0:
-            return 0
         N[r, I_NEXTNEW, j] += n - _retx_among(N, r, j, N[r, I_RSENT, j], n)
         F[r, F_XCUM, j] += n * F[r, F_GROWF, j]
         extra = min(int(F[r, F_XCUM, j]) - N[r, I_XEMIT, j], n)
@@ -274,19 +293,7 @@ def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
     return n
 
 
-@numba.njit
-def _random_losses(A, r):  # pragma: no cover - compiled
-    """Lose each arriving packet with the link's probability p_r; return how many were lost."""
-    lost = 0
-    for a in range(A.GI[r, GI_NACT]):
-        j = A.act[r, a]
-        x = binomial(A.rng, r, A.I[r, I_ARR, j], A.P[P_PR])
-        A.I[r, I_TLOSS, j] = x
-        lost += x
-    return lost
-
-
-@numba.njit
+@numba.njit(_nrt=False)
 def _pick(A, r, x, extras):  # pragma: no cover - compiled
     """Drop ``x`` packets, each subset of the candidates equally likely (selection sampling).
 
@@ -313,14 +320,14 @@ def _pick(A, r, x, extras):  # pragma: no cover - compiled
     return done
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _candidates(A, r, j, extras):  # pragma: no cover - compiled
     """Packets of source ``j`` in this tick that a drop may still take."""
     left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
     return min(A.I[r, I_TEXTRA, j], left) if extras else left
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     """Attribute a tick's drops to the arriving packets.
 
@@ -331,13 +338,16 @@ def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     ones that find the buffer full (the phase effects of Floyd & Jacobson
     1992); the rest, if any, are taken at random.
     """
-    _pick(A, r, early, False)
-    over -= _pick(A, r, over, True)
-    _pick(A, r, over, False)
+    if early > 0:  # (a call costs more than most ticks' drops: none)
+        _pick(A, r, early, False)
+    if over > 0:
+        over -= _pick(A, r, over, True)
+        if over > 0:
+            _pick(A, r, over, False)
 
 
 # --------------------------------------------------------------------------- the link
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     """Whole packets the link serves this tick out of ``backlog``; keep the fraction as credit."""
     avail = A.G[r, G_CREDIT] + cap * A.P[P_DT]
@@ -347,7 +357,7 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
     return served
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet."""
     if arrivals == 0:
@@ -382,7 +392,7 @@ def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     return drops
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures."""
     q0 = A.GI[r, GI_Q]
@@ -392,19 +402,25 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     _choose_drops(A, r, early, over)
     delay = q0 / cap
     E = A.ring_s.shape[1]
+    tail = A.GI[r, GI_TAIL]
+    e = tail % E  # the ring's slot of entry ``tail`` (kept without a division per packet)
     for a in range(A.GI[r, GI_NACT]):
         j = A.act[r, a]
         acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
         A.I[r, I_TACC, j] = acc
         A.F[r, F_TDELAY, j] = delay
-        if acc > 0:
-            e = A.GI[r, GI_TAIL] % E
-            A.ring_s[r, e], A.ring_c[r, e] = j, acc
-            A.GI[r, GI_TAIL] += 1
-            A.I[r, I_QUEUED, j] += acc
+        A.ring_s[r, e], A.ring_c[r, e] = j, acc  # kept if acc > 0 (the slot is free)
+        more = acc > 0
+        tail += more
+        e += more
+        if e == E:
+            e = 0
+        A.I[r, I_QUEUED, j] += acc
+    A.GI[r, GI_TAIL] = tail
     left = served
-    while left > 0 and A.GI[r, GI_HEAD] < A.GI[r, GI_TAIL]:
-        e = A.GI[r, GI_HEAD] % E
+    head = A.GI[r, GI_HEAD]
+    e = head % E
+    while left > 0 and head < tail:
         j = A.ring_s[r, e]
         take = min(left, A.ring_c[r, e])
         A.ring_c[r, e] -= take
@@ -412,13 +428,17 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         A.I[r, I_QUEUED, j] -= take
         left -= take
         if A.ring_c[r, e] == 0:
-            A.GI[r, GI_HEAD] += 1
+            head += 1
+            e += 1
+            if e == E:
+                e = 0
+    A.GI[r, GI_HEAD] = head
     A.GI[r, GI_Q] = q0 + arrivals - early - over - served
     if A.GI[r, GI_Q] == 0:  # the link idled for the unused part of the tick
         A.G[r, G_IDLE] += max(0.0, cap * A.P[P_DT] - served)
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _round_robin(A, r, served):  # pragma: no cover - compiled
     """DRR with a one-packet quantum: ``served`` packets shared round-robin by the backlogged."""
     nact = A.GI[r, GI_NACT]
@@ -444,7 +464,7 @@ def _round_robin(A, r, served):  # pragma: no cover - compiled
                 A.GI[r, GI_PTR] = (a + 1) % nact
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     """Deficit round robin, one queue per source, a shared buffer: drop from the longest queue."""
     nact = A.GI[r, GI_NACT]
@@ -475,7 +495,7 @@ def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- bookkeeping
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def _account(F, N, r, j, t):  # pragma: no cover - compiled
     """Attribute the tick's losses and acceptances to flow ``j``'s round (positions, delays)."""
     n = N[r, I_ARR, j]
@@ -503,6 +523,7 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         N[r, I_RLRETX, j] += _retx_among(N, r, j, first, end - first)
         N[r, I_RLTAIL, j] += max(0, min(N[r, I_LEFT, j], end) - first)
     acc = N[r, I_TACC, j]
+    N[r, I_ACCTOT, j] += acc
     if acc > 0:
         d = F[r, F_TDELAY, j]
         N[r, I_RACC, j] += acc
@@ -512,46 +533,65 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
 
 
-@numba.njit(inline="always")
-def _record(F, N, P, rec, agg, r, s, j):  # pragma: no cover - compiled
-    """Add source ``j``'s tick to sample ``s`` (counts summed; cwnd and queued: the last value)."""
-    sent, lost = N[r, I_ARR, j], N[r, I_TLOSS, j] + N[r, I_TDROP, j]
-    if j >= int(P[P_NTEST]):
-        agg[r, AGG_XSENT, s] += sent
-        agg[r, AGG_XLOST, s] += lost
+@numba.njit(inline="always", _nrt=False)
+def _record(F, N, ntest, rec, agg, r, s, j):  # pragma: no cover - compiled
+    """Add source ``j``'s tick to sample ``s`` (cwnd and queued: the last value).
+
+    A test flow's packet counts are added once per sample (:func:`_flush`).
+    """
+    if j >= ntest:
+        agg[r, AGG_XSENT, s] += N[r, I_ARR, j]
+        agg[r, AGG_XLOST, s] += N[r, I_TLOSS, j] + N[r, I_TDROP, j]
         agg[r, AGG_XDELIV, s] += N[r, I_TDEP, j]
         return
-    rec[r, REC_SENT, s, j] += sent
-    rec[r, REC_LOST, s, j] += lost
-    rec[r, REC_DELIV, s, j] += N[r, I_TDEP, j]
-    acc = N[r, I_TACC, j]
-    rec[r, REC_ACC, s, j] += acc
-    rec[r, REC_RTTSUM, s, j] += acc * (F[r, S_BASE, j] + F[r, F_TDELAY, j])
+    rec[r, REC_RTTSUM, s, j] += N[r, I_TACC, j] * (F[r, S_BASE, j] + F[r, F_TDELAY, j])
     rec[r, REC_QUEUED, s, j] = N[r, I_QUEUED, j]
     if N[r, I_LIFE, j] == L_ACTIVE:
         rec[r, REC_CWND, s, j] = F[r, F_CWND, j]
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
+def _flush(N, rec, r, s, j):  # pragma: no cover - compiled
+    """Add test flow ``j``'s packets since its last flush to sample ``s``.
+
+    The same values as adding every tick's counts: sums of whole numbers
+    below 2**53 are exact in floating point, in any grouping.
+    """
+    rec[r, REC_SENT, s, j] += N[r, I_SENT, j] - N[r, I_S0SENT, j]
+    rec[r, REC_LOST, s, j] += N[r, I_LOST, j] - N[r, I_S0LOST, j]
+    rec[r, REC_DELIV, s, j] += N[r, I_DELIV, j] - N[r, I_S0DELIV, j]
+    rec[r, REC_ACC, s, j] += N[r, I_ACCTOT, j] - N[r, I_S0ACC, j]
+    N[r, I_S0SENT, j], N[r, I_S0LOST, j] = N[r, I_SENT, j], N[r, I_LOST, j]
+    N[r, I_S0DELIV, j], N[r, I_S0ACC, j] = N[r, I_DELIV, j], N[r, I_ACCTOT, j]
+
+
+@numba.njit(inline="always", _nrt=False)
 def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
     """Account, record, and drop finished sources with an empty queue from the active list."""
-    s = min(k // int(A.P[P_RECEVERY]), A.rec.shape[2] - 1)
+    every = int(A.P[P_RECEVERY])
+    s = min(k // every, A.rec.shape[2] - 1)
+    last = (k + 1) % every == 0 or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
     A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
     A.agg[r, AGG_TICKS, s] += 1
     A.agg[r, AGG_CAP, s] += cap
+    F, N, act = A.F, A.I, A.act
+    ntest = int(A.P[P_NTEST])
     keep = 0
     for a in range(A.GI[r, GI_NACT]):
-        j = A.act[r, a]
-        _account(A.F, A.I, r, j, t)
-        _record(A.F, A.I, A.P, A.rec, A.agg, r, s, j)
-        if A.I[r, I_LIFE, j] == L_DONE and A.I[r, I_QUEUED, j] == 0:
+        j = act[r, a]
+        _account(F, N, r, j, t)
+        _record(F, N, ntest, A.rec, A.agg, r, s, j)
+        gone = N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0
+        if j < ntest and (last or gone):
+            _flush(N, A.rec, r, s, j)
+        if gone:
             continue
-        A.act[r, keep] = j
+        act[r, keep] = j
         keep += 1
     A.GI[r, GI_NACT] = keep
 
 
-@numba.njit
+@numba.njit(inline="always", _nrt=False)
 def _tick(A, r, k):  # pragma: no cover - compiled
     """One tick of replication ``r``; return STOP_END, or why the driver must act first."""
     t = k * A.P[P_DT]
@@ -561,8 +601,6 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     if why != STOP_END:
         return why
     arrivals = _rounds_and_send(A, r, t, cap)
-    if A.P[P_PR] > 0.0:
-        arrivals -= _random_losses(A, r)
     if A.P[P_DISC] == D_DRR:
         _drr(A, r, t, cap, arrivals)
     else:
@@ -571,7 +609,7 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     return STOP_END
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def run(A, kpos, kend, why):  # pragma: no cover - compiled
     """Run every replication from tick ``kpos[r]`` to ``kend`` or to its first stop.
 

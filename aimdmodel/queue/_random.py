@@ -22,7 +22,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def uniform(rng: np.ndarray, r: int) -> float:  # pragma: no cover - compiled
     """Draw a uniform number in (0, 1) from stream ``r``; advance it.
 
@@ -41,7 +41,7 @@ def uniform(rng: np.ndarray, r: int) -> float:  # pragma: no cover - compiled
     return (float(z >> _S11) + 0.5) * (1.0 / 9007199254740992.0)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def binomial(rng: np.ndarray, r: int, n: int, p: float) -> int:  # pragma: no cover - compiled
     """Draw the number of successes of ``n`` independent trials of probability ``p``.
 

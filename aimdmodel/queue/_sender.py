@@ -141,7 +141,7 @@ __all__ = ["candidate", "queue_delay", "round_end", "start_round"]
 _INF = np.inf
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def candidate(F, N, P, r, j, which):  # pragma: no cover - compiled
     """Return the policy window after step ``which`` (1 increase, 2 decrease, 3 two decreases)."""
     if P[P_LINEAR] == 0.0:
@@ -157,7 +157,7 @@ def candidate(F, N, P, r, j, which):  # pragma: no cover - compiled
     return w
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _take(F, N, P, r, j, which):  # pragma: no cover - compiled
     """Take policy step ``which``; return the new policy window."""
     w = candidate(F, N, P, r, j, which)
@@ -166,14 +166,14 @@ def _take(F, N, P, r, j, which):  # pragma: no cover - compiled
     return w
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def queue_delay(F, N, P, r, j, qdelay):  # pragma: no cover - compiled
     """Return the RTT a round starting now would have: base + the current queueing delay."""
     return F[r, S_BASE, j] + qdelay
 
 
 # --------------------------------------------------------------------------- measurements
-@numba.njit
+@numba.njit(_nrt=False)
 def _rtt_sample(F, N, P, r, j):  # pragma: no cover - compiled
     """RFC 6298 Sec. 2-3 with one sample per round; Karn: none from rounds with retransmissions."""
     acc = N[r, I_RACC, j]
@@ -199,7 +199,7 @@ def _rtt_sample(F, N, P, r, j):  # pragma: no cover - compiled
     N[r, I_BACKOFF, j] = 0
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _observe(F, N, P, r, j):  # pragma: no cover - compiled
     """Take the variant's once-per-round measurements (Vegas/Veno diff, Westwood+ BWE, LP)."""
     _rtt_sample(F, N, P, r, j)
@@ -219,7 +219,7 @@ def _observe(F, N, P, r, j):  # pragma: no cover - compiled
         _lp_observe(F, N, P, r, j, acc)
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _lp_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
     """ns-3 TcpLp::RttSample with the round's smallest, largest and mean one-way delays."""
     half = F[r, S_BASE, j] / 2
@@ -238,7 +238,7 @@ def _lp_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- decreases
-@numba.njit
+@numba.njit(_nrt=False)
 def _reduce(F, N, P, r, j, flight, twice):  # pragma: no cover - compiled
     """Set ssthresh and the window after recovery for a loss event; return the latter."""
     v = F[r, S_VAR, j]
@@ -271,7 +271,7 @@ def _reduce(F, N, P, r, j, flight, twice):  # pragma: no cover - compiled
     return after
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _timeout(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Retransmission timeout (RFC 6298 Sec. 5, RFC 5681 Sec. 3.1): wait, back off, cwnd = 1."""
     N[r, I_HOLES, j] += N[r, I_RLOST, j] + N[r, I_PHOLES, j]
@@ -290,7 +290,7 @@ def _timeout(F, N, P, r, j, t):  # pragma: no cover - compiled
     N[r, I_EPOCH, j] = 0
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _enter_recovery(F, N, P, r, j, t, holes, twice, flight):  # pragma: no cover - compiled
     """Fast retransmit: one (or Reno's two) decrease(s), then recovery (or Tahoe's slow start)."""
     after = _reduce(F, N, P, r, j, flight, twice)
@@ -305,7 +305,7 @@ def _enter_recovery(F, N, P, r, j, t, holes, twice, flight):  # pragma: no cover
     F[r, F_DEADLINE, j] = t + F[r, F_LASTRTT, j] + F[r, F_RTO, j]
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _reno_second(F, N, P, r, j):  # pragma: no cover - compiled
     """Tell whether Reno's second fast retransmit (two losses in a window) gets 3 dupacks."""
     n = N[r, I_RSENT, j]
@@ -318,7 +318,7 @@ def _reno_second(F, N, P, r, j):  # pragma: no cover - compiled
     return n1 + m >= P[P_DUP]
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _detects(F, N, P, r, j):  # pragma: no cover - compiled
     """Tell whether the round's losses are seen by duplicate ACKs; and Reno's double decrease."""
     v = F[r, S_VAR, j]
@@ -335,7 +335,7 @@ def _detects(F, N, P, r, j):  # pragma: no cover - compiled
     return detect, twice
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _sync_linear(F, N, P, r, j):  # pragma: no cover - compiled
     """Re-initialize a linear rule from cwnd at a loss in slow start (its init(w) is w)."""
     if F[r, S_POL, j] == 1.0 and F[r, F_CWND, j] < F[r, F_SSTH, j] and \
@@ -343,7 +343,7 @@ def _sync_linear(F, N, P, r, j):  # pragma: no cover - compiled
         F[r, F_PWIN, j] = F[r, F_CWND, j]
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _loss_event(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Losses in a round outside recovery: a timeout if no dupacks show them, else deferred.
 
@@ -363,7 +363,7 @@ def _loss_event(F, N, P, r, j, t):  # pragma: no cover - compiled
     F[r, F_TDET, j] = F[r, F_TLOSS1, j] + F[r, F_RLEN, j]
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _detected(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Fast-retransmit as deferred; the partial round's losses join the same episode."""
     N[r, I_DEFER, j] = 0
@@ -376,14 +376,14 @@ def _detected(F, N, P, r, j, t):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- growth
-@numba.njit
+@numba.njit(_nrt=False)
 def _enter_ca(F, N, P, r, j):  # pragma: no cover - compiled
     """Slow start reached ssthresh: congestion avoidance resumes from the policy state."""
     F[r, F_CWND, j] = F[r, F_SSTH, j]
     N[r, I_SYNCED, j] = 1
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _slow_start(F, N, P, r, j, acked):  # pragma: no cover - compiled
     """RFC 5681 Sec. 3.1: cwnd += SMSS per ACK, at most to ssthresh (then congestion avoidance)."""
     cw = F[r, F_CWND, j] + acked
@@ -393,7 +393,7 @@ def _slow_start(F, N, P, r, j, acked):  # pragma: no cover - compiled
         F[r, F_CWND, j] = cw
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _vegas(F, N, P, r, j, slow):  # pragma: no cover - compiled
     """Brakmo & Peterson's once-per-RTT adjustment as ns-3 TcpVegas::IncreaseWindow does it."""
     cw, diff = F[r, F_CWND, j], F[r, F_DIFF, j]
@@ -412,7 +412,7 @@ def _vegas(F, N, P, r, j, slow):  # pragma: no cover - compiled
     F[r, F_SSTH, j] = max(F[r, F_SSTH, j], 0.75 * F[r, F_CWND, j])
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _cubic(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     """RFC 9438 Sec. 4.2-4.5 and 4.8 for one round of congestion avoidance."""
     c, beta = P[P_CC], P[P_CB]
@@ -440,7 +440,7 @@ def _cubic(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
         F[r, F_CWND, j] = cw + (target - cw) / cw * acked
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _lp_indication(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Apply ns-3 TcpLp::PktsAcked's early congestion indication; True if no growth now."""
     inference = P[P_LPINF] * F[r, F_LASTRTT, j]
@@ -458,7 +458,7 @@ def _lp_indication(F, N, P, r, j, t):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _grow(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Grow after a round without loss: slow start or the variant's congestion avoidance."""
     v = F[r, S_VAR, j]
@@ -484,7 +484,7 @@ def _grow(F, N, P, r, j, t):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- recovery
-@numba.njit
+@numba.njit(_nrt=False)
 def _recovery_round(F, N, P, r, j, t):  # pragma: no cover - compiled
     """End a round of loss recovery: holes repaired, or a timeout (lost retransmission, timer)."""
     lost_retx = N[r, I_RLRETX, j]
@@ -508,7 +508,7 @@ def _recovery_round(F, N, P, r, j, t):  # pragma: no cover - compiled
         _enter_recovery(F, N, P, r, j, t, pending, False, float(N[r, I_RSENT, j]))
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _resume(F, N, P, r, j):  # pragma: no cover - compiled
     """Resume after the retransmission timer fired: slow start from cwnd = 1, holes first."""
     N[r, I_MODE, j] = M_OPEN
@@ -516,7 +516,7 @@ def _resume(F, N, P, r, j):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- rounds
-@numba.njit
+@numba.njit(_nrt=False)
 def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
     """Plan a round starting at ``t0``: its length, its window, its retransmissions.
 
@@ -566,7 +566,7 @@ def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
     N[r, I_XEMIT, j] = 0
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def _finished(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Tell whether a finite transfer is complete: every packet delivered (at a round end)."""
     size = F[r, S_SIZE, j]
@@ -577,7 +577,7 @@ def _finished(F, N, P, r, j, t):  # pragma: no cover - compiled
     return False
 
 
-@numba.njit(inline="always")
+@numba.njit(inline="always", _nrt=False)
 def round_ends(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Tell whether flow ``j`` must act in the tick ``[t, t + dt)``.
 
@@ -591,7 +591,7 @@ def round_ends(F, N, P, r, j, t):  # pragma: no cover - compiled
     return F[r, F_T0, j] + F[r, F_RLEN, j] < soon
 
 
-@numba.njit
+@numba.njit(_nrt=False)
 def round_end(F, N, P, r, j, t, qdelay):  # pragma: no cover - compiled
     """Finish flow ``j``'s round if it ends in this tick; plan the next one.
 
