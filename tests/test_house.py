@@ -6,7 +6,9 @@
 - the library imports nothing from papers/ or paper_checks/;
 - the congestion comparison (a sum of windows against the capacity) is
   written in exactly one function, :func:`aimdmodel.feedback.exceeds`;
-- no function of aimdmodel/, papers/ or paper_checks/ is over 80 lines.
+- no function of aimdmodel/, papers/ or paper_checks/ is over 80 lines;
+- every module with ``cache=True`` numba functions installs the package's
+  cache stamp (:mod:`aimdmodel._numba_cache`) before the first of them.
 """
 
 from __future__ import annotations
@@ -125,3 +127,31 @@ def test_no_script_folder_shadows_the_standard_library():
                for p in (root / folder).glob("*.py")
                if p.stem in sys.stdlib_module_names]
     assert clashes == []
+
+
+def _caches(node: ast.AST) -> bool:
+    """A ``numba.njit(...)`` call asking for ``cache=True`` (or a dict with ``"cache": True``)."""
+    if isinstance(node, ast.keyword) and node.arg == "cache":
+        return isinstance(node.value, ast.Constant) and node.value.value is True
+    if isinstance(node, ast.Dict):
+        return any(isinstance(k, ast.Constant) and k.value == "cache"
+                   and isinstance(v, ast.Constant) and v.value is True
+                   for k, v in zip(node.keys, node.values, strict=True))
+    return False
+
+
+def test_every_cached_compiled_module_installs_the_package_stamp_first():
+    """aimdmodel._numba_cache: a module with ``cache=True`` functions calls ``install()`` at
+    module level before the first of them (else the same cache would be stamped two ways
+    by two processes, and recompiled by each in turn)."""
+    missing = []
+    for path, tree in _sources():
+        first_cache = min((n.lineno for n in ast.walk(tree) if _caches(n)), default=None)
+        if first_cache is None or path.name == "_numba_cache.py":
+            continue
+        calls = [n.lineno for n in tree.body if isinstance(n, ast.Expr)
+                 and isinstance(n.value, ast.Call) and getattr(n.value.func, "id", "") == "install"]
+        if not calls or min(calls) > first_cache:
+            missing.append(str(path.relative_to(ROOT)))
+    assert missing == []
+    assert len([p for p, t in _sources() if any(_caches(n) for n in ast.walk(t))]) >= 5

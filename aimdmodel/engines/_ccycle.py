@@ -30,8 +30,11 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .._numba_cache import install
 from ..feedback import exceeds, steps_to_exceed
 from ._compiled import _total
+
+install()  # before the first cache=True function: stamps cover the folder
 
 __all__ = [
     "CAP",

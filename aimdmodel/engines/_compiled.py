@@ -32,7 +32,10 @@ from numba import types
 from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import overload
 
+from .._numba_cache import install
 from ..feedback import exceeds
+
+install()  # before the first cache=True function: stamps cover the folder
 
 __all__ = [
     "MODE_ALL",

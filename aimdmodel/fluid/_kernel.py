@@ -35,10 +35,13 @@ import math
 import numba
 import numpy as np
 
+from .._numba_cache import install
+
 __all__ = ["MODE_CONSTANT", "MODE_DROPTAIL", "MODE_RED", "N_METRICS", "run"]
 
 MODE_CONSTANT, MODE_RED, MODE_DROPTAIL = 0, 1, 2
 N_METRICS = 5  # capacity, departures, arrivals, drops, queue; then per class: delivered, W, R
+install()  # before the first cache=True function: every compiled module stamps the same way
 _NJIT = {"cache": True, "nogil": True}
 
 

@@ -41,6 +41,7 @@ import math
 
 import numba
 
+from .._numba_cache import install
 from ._fields import (
     AGG_CAP,
     AGG_QUEUE,
@@ -150,6 +151,8 @@ from ._fields import (
 )
 from ._random import binomial, uniform
 from ._sender import round_end, round_ends, start_round
+
+install()  # before the first cache=True function: stamps cover the folder
 
 __all__ = ["run"]
 

@@ -14,6 +14,10 @@ import math
 import numba
 import numpy as np
 
+from .._numba_cache import install
+
+install()  # before the first cache=True function: stamps cover the folder
+
 __all__ = ["binomial", "uniform"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
