@@ -12,7 +12,10 @@ RTTs, several replications, Python policies and declared linear ones,
 change in the last bit of any value shows). ``--record`` writes the hashes
 to ``tests/queue_fingerprint.json``; without it the run is compared with
 that file and the script exits 1 on any difference. A change that keeps
-every result (a faster loop) must keep the file unchanged.
+every result (a faster loop) must keep the file unchanged. The file also
+holds the numba, numpy and Python versions and the machine it was recorded
+with; ``tests/test_queue_model.py`` compares in the test suite when they are
+the running ones (else it skips, saying so: re-record on purpose).
 """
 
 from __future__ import annotations
@@ -128,20 +131,44 @@ def digest(res) -> dict:
     return out
 
 
-def main(argv: list[str]) -> int:
-    record = "--record" in argv
+def versions() -> dict:
+    """What the bits depend on besides the code: numba, numpy, Python, the machine."""
+    import platform
+
+    import numba
+
+    return {"numba": numba.__version__, "numpy": np.__version__,
+            "python": platform.python_version(), "machine": platform.machine()}
+
+
+def compare() -> tuple[list[tuple[str, str]], dict, float]:
+    """Run the scenarios; return the (scenario, array) pairs that differ, the digests, CPU s."""
     got, t0 = {}, time.process_time()
     for name, (sc, kw) in scenarios().items():
         got[name] = digest(run(sc, **kw))
     cpu = time.process_time() - t0
-    if record:
-        HERE.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-        print(f"recorded {len(got)} scenarios ({cpu:.1f} s CPU) to {HERE}")
-        return 0
-    want = json.loads(HERE.read_text())
+    want = {k: v for k, v in json.loads(HERE.read_text()).items() if k != "_versions"}
     bad = [(n, k) for n in sorted(set(want) | set(got))
            for k in sorted(set(want.get(n, {})) | set(got.get(n, {})))
            if want.get(n, {}).get(k) != got.get(n, {}).get(k)]
+    return bad, got, cpu
+
+
+def recorded_versions() -> dict | None:
+    """The versions the hashes were recorded with (None: not recorded)."""
+    return json.loads(HERE.read_text()).get("_versions")
+
+
+def main(argv: list[str]) -> int:
+    bad, got, cpu = compare()
+    if "--record" in argv:
+        got["_versions"] = versions()
+        HERE.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+        print(f"recorded {len(got) - 1} scenarios ({cpu:.1f} s CPU) to {HERE}")
+        return 0
+    if recorded_versions() != versions():
+        print(f"recorded with {recorded_versions()}, running {versions()}: a difference may "
+              "come from them")
     for n, k in bad:
         print(f"DIFFERS: {n}: {k}")
     print(f"{len(got)} scenarios, {sum(len(v) for v in got.values())} arrays: "

@@ -348,3 +348,17 @@ def test_public_names_have_examples(name):
         obj = getattr(module, attr)
         if inspect.isfunction(obj) or inspect.isclass(obj):
             assert "Examples\n--------" in (inspect.getdoc(obj) or ""), f"{name}.{attr}"
+
+
+def test_queue_results_are_bit_for_bit_as_recorded():
+    """86 scenarios (every variant, discipline, cross traffic, policy kind...): every array
+    of every result hashes as recorded in tests/queue_fingerprint.json (the ledger's,
+    SEEDS.md's and VALIDATION.md's numbers come from these bits). A change meant to alter
+    results re-records it: ``python tests/queue_fingerprint.py --record``."""
+    from tests import queue_fingerprint as fp
+
+    if fp.recorded_versions() != fp.versions():
+        pytest.skip(f"hashes recorded with {fp.recorded_versions()}, running {fp.versions()}")
+    bad, got, _ = fp.compare()
+    assert len(got) >= 80
+    assert bad == []
