@@ -504,20 +504,17 @@ def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.n
     if opts["on_error"] == "record":
         columns.append([None] * len(kk))
         keys = (*keys, "error")
-    rows = []
-    for r, values in zip(odd.tolist(), zip(*columns, strict=True), strict=True):
-        rows.append(dict(zip(keys, values, strict=True)))
-        if r:
-            rows[-1] = None  # undefined metrics or a failure: below
-    out = []
-    for r, row in enumerate(rows):
-        if row is not None:
-            out.append((index[r], row))
-        elif outi[r, 4] == 0:  # something undefined: say why, as the per-run path does
-            row = dict(zip(keys, [c[r] for c in columns], strict=True))
-            cols, row["notes"] = _batched_columns(outf[r].tolist(), outi[r].tolist(), opts)
-            row.update(cols)
-            out.append((index[r], row))
+    out = list(zip(index, [dict(zip(keys, v)) for v in zip(*columns)]))  # equal lengths
+    drop = []
+    for r in np.flatnonzero(odd).tolist():  # undefined metrics or a failure
+        if outi[r, 4] != 0:
+            drop.append(r)  # failed: run again one by one for its error
+            continue
+        row = out[r][1]  # something undefined: say why, as the per-run path does
+        cols, row["notes"] = _batched_columns(outf[r].tolist(), outi[r].tolist(), opts)
+        row.update(cols)
+    for r in reversed(drop):
+        del out[r]
     return out, failed
 
 

@@ -500,6 +500,8 @@ def sweeps(quick: bool) -> dict:
     SC, C = len(x0) * len(caps), len(caps)
     points = [(pols[i // SC], tuple(x0[(i // C) % len(x0)].tolist()), caps[i % C])
               for i in sample]
+    for eng in ("kernel", "cycle", "ccycle", "auto"):  # loaded (or compiled) before timing
+        _run_one(*points[0], {**opts, "engine": eng})
     t0 = time.perf_counter()
     for p, x, c in points:
         _run_one(p, x, c, {**opts, "engine": _legacy_engine(p, x, c)})
