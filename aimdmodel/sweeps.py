@@ -504,7 +504,8 @@ def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.n
     if opts["on_error"] == "record":
         columns.append([None] * len(kk))
         keys = (*keys, "error")
-    out = list(zip(index, [dict(zip(keys, v)) for v in zip(*columns)]))  # equal lengths
+    out = list(zip(index, [dict(zip(keys, v, strict=True)) for v in zip(*columns, strict=True)],
+                   strict=True))
     drop = []
     for r in np.flatnonzero(odd).tolist():  # undefined metrics or a failure
         if outi[r, 4] != 0:
