@@ -16,6 +16,13 @@ parameter set, lets one call run systems of different parameters):
   (``T0 n + D n (n - 1) / 2`` for a whole jump, the Python engine's
   expression).
 
+When every flow has one state variable, its window, which every increase
+moves (the AIMD family, AIAD, linear controls with additive increase),
+these helpers take short forms with the same operations in the same order
+(``one``, :func:`_one_variable`, decided once per call): no loop over the
+state variables, no float-to-int read of the fast path per flow. AIMD, 2
+flows, 40 cycles, a sweep's 10^4 systems: ~41 -> ~21 ms.
+
 The totals are numpy's pairwise sum (:func:`._compiled._total`). Every
 loop below is built from these; the loops differ only in what they keep:
 :func:`run_systems` (a ``simulate`` run: nothing, the congestion steps, or
@@ -66,11 +73,19 @@ _steps_to_exceed = numba.njit(inline="always", error_model="numpy")(steps_to_exc
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _windows(S, P, p, base, j, win):  # pragma: no cover - compiled
+def _windows(S, P, p, base, one, j, win):  # pragma: no cover - compiled
     # the windows of every flow after j increases, the policy's window(advance(s, j)):
     # sum_k e_k (s_k + j d_k) in field order; fast when one state variable grows and is
     # the last one in the window (then base + (s_k + j d_k), base fixed during a jump).
     # One call for all the flows: a helper called per flow would pay reference counts.
+    # one: every flow has one state variable, the window (see _one_variable).
+    if one:
+        for i in range(S.shape[0]):
+            v = S[i, 0]
+            if j != 0:
+                v = v + j * P[p, i, 0]
+            win[i] = v
+        return
     n = S.shape[1]
     o = 4 * n + n * n
     for i in range(S.shape[0]):
@@ -98,8 +113,23 @@ def _windows(S, P, p, base, j, win):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _bases(S, P, p, base):  # pragma: no cover - compiled
+def _one_variable(P, n):  # pragma: no cover - compiled
+    # every flow of every parameter set has one state variable, which is its window and
+    # grows (fast path (0, no base)): the helpers' short forms, the same operations
+    if n != 1:
+        return False
+    for p in range(P.shape[0]):
+        for i in range(P.shape[1]):
+            if P[p, i, 5] != 0.0:
+                return False
+    return True
+
+
+@numba.njit(inline="always", error_model="numpy")
+def _bases(S, P, p, base, one):  # pragma: no cover - compiled
     # per flow: the sum of the weighted state variables before the growing one
+    if one:
+        return
     n = S.shape[1]
     o = 4 * n + n * n
     for i in range(S.shape[0]):
@@ -117,10 +147,10 @@ def _bases(S, P, p, base):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _total_after(S, P, p, base, j, win, prog, stack):  # pragma: no cover - compiled
+def _total_after(S, P, p, base, one, j, win, prog, stack):  # pragma: no cover - compiled
     # the windows after j increases (into win) and their pairwise sum: below 8 flows
     # numpy adds in order (written here, no call), from 8 its blocks (_compiled._total)
-    _windows(S, P, p, base, j, win)
+    _windows(S, P, p, base, one, j, win)
     if win.shape[0] < 8:
         s = win[0]
         for i in range(1, win.shape[0]):
@@ -130,11 +160,15 @@ def _total_after(S, P, p, base, j, win, prog, stack):  # pragma: no cover - comp
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _decrease(S, P, p, tmp, base):  # pragma: no cover - compiled
+def _decrease(S, P, p, tmp, base, one):  # pragma: no cover - compiled
     # s_k <- max(sum_j M_kj s_j + c_k, floor_k), the sum in field order from 0.0: a zero
     # coefficient adds 0.0 and a unit one multiplies by 1.0, both exact, so this gives the
     # bits of the sum of the nonzero terms alone (without a branch per term)
     m, n = S.shape
+    if one:  # the same sum for n = 1: M, c, floor at 1, 2, 3
+        for i in range(m):
+            S[i, 0] = max((0.0 + P[p, i, 1] * S[i, 0]) + P[p, i, 2], P[p, i, 3])
+        return
     for i in range(m):
         for k in range(n):
             tmp[k] = S[i, k]
@@ -143,12 +177,16 @@ def _decrease(S, P, p, tmp, base):  # pragma: no cover - compiled
             for j in range(n):
                 acc = acc + P[p, i, n + k * n + j] * tmp[j]
             S[i, k] = max(acc + P[p, i, n + n * n + k], P[p, i, 2 * n + n * n + k])
-    _bases(S, P, p, base)
+    _bases(S, P, p, base, one)
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _advance(S, P, p, steps):  # pragma: no cover - compiled
+def _advance(S, P, p, steps, one):  # pragma: no cover - compiled
     # n increases: s_k + n d_k (only the growing variable on the fast path)
+    if one:
+        for i in range(S.shape[0]):
+            S[i, 0] = S[i, 0] + steps * P[p, i, 0]
+        return
     n = S.shape[1]
     o = 4 * n + n * n
     for i in range(S.shape[0]):
@@ -163,14 +201,14 @@ def _advance(S, P, p, steps):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _jump_length(S, P, p, base, T0, W, ge, limit, win, prog, stack):  # pragma: no cover
+def _jump_length(S, P, p, base, one, T0, W, ge, limit, win, prog, stack):  # pragma: no cover
     # (n, slope, total after n, valid): the increases to the first congested step (at most
     # limit), as Jumper.steps/_verify: the closed form, then checked on the totals after
     # n - 1 and n increases and moved one step at a time; when valid, win holds the
     # windows after the n increases. One place computes a total (inlined once).
     n, slope, late, moves, j, stage = 1, 0.0, False, 0, 1, 0
     while True:
-        T = _total_after(S, P, p, base, j, win, prog, stack)
+        T = _total_after(S, P, p, base, one, j, win, prog, stack)
         if stage == 0:  # the slope, then the closed form
             slope = T - T0
             n = _steps_to_exceed(T0, slope, W, ge, limit)
@@ -216,22 +254,22 @@ def _bad_flow(win):  # pragma: no cover - compiled
 
 
 @numba.njit(error_model="numpy", _nrt=False)
-def _close(b, S, P, p, base, j, acc, kk, out, sums):  # pragma: no cover - compiled
+def _close(b, S, P, p, base, one, j, acc, kk, out, sums):  # pragma: no cover - compiled
     # close knot kk: the sum of its segment, the windows j increases from S
     if sums.shape[0] > 0:
         sums[kk - 1, b] = acc
-    _windows(S, P, p, base, j, out[kk, b])
+    _windows(S, P, p, base, one, j, out[kk, b])
     return kk + 1
 
 
 @numba.njit(error_model="numpy", _nrt=False)
-def _ramp_knots(b, S, P, p, base, t, n, T0, slope, acc, kk, knots, out,
+def _ramp_knots(b, S, P, p, base, one, t, n, T0, slope, acc, kk, knots, out,
                 sums):  # pragma: no cover - compiled
     # a jump of n steps from t: close every knot in (t, t + n], accumulate the rest
     i0 = 0
     while kk < knots.shape[0] and knots[kk] <= t + n:
         j = knots[kk] - t
-        kk = _close(b, S, P, p, base, j, acc + _ramp_piece(T0, slope, i0, j), kk, out, sums)
+        kk = _close(b, S, P, p, base, one, j, acc + _ramp_piece(T0, slope, i0, j), kk, out, sums)
         acc = 0.0
         i0 = j
     if i0 < n:
@@ -245,27 +283,27 @@ def _limit(t, steps):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", error_model="numpy")
-def _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack):  # pragma: no cover
+def _jump(S, P, p, base, one, t, steps, T0, W, ge, win, prog, stack):  # pragma: no cover
     # the jump from a state that is not congested: (n, slope, total after it, valid)
     limit = _limit(t, steps)
     if limit > 1:
-        return _jump_length(S, P, p, base, T0, W, ge, limit, win, prog, stack)
+        return _jump_length(S, P, p, base, one, T0, W, ge, limit, win, prog, stack)
     return 1, 0.0, 0.0, False
 
 
 @numba.njit(error_model="numpy", _nrt=False)
-def _one(b, S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, mode,
+def _one(b, S, P, p, W, ge, prog, stack, win, tmp, base, one, steps, cycles, max_work, mode,
          knots, out, sums, ev, ev_off, res, resf):  # pragma: no cover - compiled
     # one system of run_systems; res[b] = (T, events, work, status, bad step, bad flow,
     # method); resf[b] = (sum of the totals, bad window)
     t, e, work, method, kk, acc, status = b - b, 0, 0, 0, 1, 0.0, STATUS_OK
-    _bases(S, P, p, base)
+    _bases(S, P, p, base, one)
     if mode == MODE_KNOTS:
-        kk = _close(b, S, P, p, base, t, acc, t, out, sums[:0])
+        kk = _close(b, S, P, p, base, one, t, acc, t, out, sums[:0])
     T0, known = 0.0, False
     while True:
         if not known:  # the one place of this loop that sums the windows (inlined once)
-            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
+            T0 = _total_after(S, P, p, base, one, 0, win, prog, stack)
         known = False
         bad = _bad_flow(win)
         if bad >= 0:
@@ -282,19 +320,19 @@ def _one(b, S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work
             if mode == MODE_EVENTS:
                 ev[ev_off[b] + e] = t
             acc = acc + T0
-            _decrease(S, P, p, tmp, base)
+            _decrease(S, P, p, tmp, base, one)
             e, t, method = e + 1, t + 1, 3
             if mode == MODE_KNOTS and kk < knots.shape[0] and knots[kk] == t:
-                kk = _close(b, S, P, p, base, t - t, acc, kk, out, sums)
+                kk = _close(b, S, P, p, base, one, t - t, acc, kk, out, sums)
                 acc = 0.0
             continue
-        n, slope, Tn, known = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
+        n, slope, Tn, known = _jump(S, P, p, base, one, t, steps, T0, W, ge, win, prog, stack)
         if mode == MODE_KNOTS:
-            acc, kk = _ramp_knots(b, S, P, p, base, t, n, T0, slope, acc, kk, knots, out,
+            acc, kk = _ramp_knots(b, S, P, p, base, one, t, n, T0, slope, acc, kk, knots, out,
                                   sums)
         else:
             acc = acc + _ramp_piece(T0, slope, 0, n)
-        _advance(S, P, p, n)
+        _advance(S, P, p, n, one)
         T0, t, method = Tn, t + n, (2 if n > 1 else 1)
     res[b, 0], res[b, 1], res[b, 2], res[b, 3], res[b, 6] = t, e, work, status, method
     resf[b, 0] = acc
@@ -319,20 +357,20 @@ def run_systems(S0, P, W, ge, prog, steps, cycles, max_work, mode, knots, out, s
     _, m, n = S0.shape
     _systems_loop(S0, P, W, ge, prog, steps, cycles, max_work, mode, knots, out, sums, ev,
                   ev_off, res, resf, final, np.empty((m, n)), np.empty(n), np.empty(m),
-                  np.zeros(m), np.empty(64))
+                  np.zeros(m), np.empty(64), _one_variable(P, n))
 
 
 @numba.njit(error_model="numpy", _nrt=False)
 def _systems_loop(S0, P, W, ge, prog, steps, cycles, max_work, mode, knots, out, sums, ev,
-                  ev_off, res, resf, final, S, tmp, win, base,
-                  stack):  # pragma: no cover - compiled
+                  ev_off, res, resf, final, S, tmp, win, base, stack,
+                  one):  # pragma: no cover - compiled
     # run_systems' loop over the systems, on the scratch arrays it allocated
     B, m, n = S0.shape
     for b in range(B):
         for i in range(m):
             for k in range(n):
                 S[i, k] = S0[b, i, k]
-        _one(b, S, P, b - b, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, mode,
+        _one(b, S, P, b - b, W, ge, prog, stack, win, tmp, base, one, steps, cycles, max_work, mode,
              knots, out, sums, ev, ev_off, res, resf)
         for i in range(m):
             for k in range(n):
@@ -411,16 +449,16 @@ def _cycle_closes(t, Tc, W, C, burn_in, A, Q):  # pragma: no cover - compiled
 
 
 @numba.njit(error_model="numpy", _nrt=False)
-def _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max_work, C,
+def _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, one, steps, cycles, max_work, C,
                  burn_in, eps, A, Q, wbad, wnext):  # pragma: no cover - compiled
     # one system of sweep_metrics: the loop of _one, keeping the metrics' sums
     t = steps - steps  # not a literal 0: the calls below are compiled once, for int64
     work, status, knot = t, STATUS_OK, True
-    _bases(S, P, p, base)
+    _bases(S, P, p, base, one)
     T0, known = 0.0, False
     while True:
         if not known:  # the one place of this loop that sums the windows (inlined once)
-            T0 = _total_after(S, P, p, base, 0, win, prog, stack)
+            T0 = _total_after(S, P, p, base, one, 0, win, prog, stack)
         known = False
         if _bad_flow(win) >= 0:
             status = STATUS_BAD_WINDOW
@@ -443,14 +481,14 @@ def _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps, cycles, max
         if cong:
             _cycle_closes(t, T0, W, C, burn_in, A, Q)
             A[4] = 0.0
-            _decrease(S, P, p, tmp, base)
+            _decrease(S, P, p, tmp, base, one)
             Q[0] += 1
             t += 1
             knot = True
             continue
-        n, slope, Tn, known = _jump(S, P, p, base, t, steps, T0, W, ge, win, prog, stack)
+        n, slope, Tn, known = _jump(S, P, p, base, one, t, steps, T0, W, ge, win, prog, stack)
         A[4] = A[4] + _ramp_piece(T0, slope, 0, n)
-        _advance(S, P, p, n)
+        _advance(S, P, p, n, one)
         T0, t, knot = Tn, t + n, False
     return t, status, T0
 
@@ -505,7 +543,7 @@ def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo
                 np.empty(m), np.empty(m), np.empty(64), np.zeros(6),
                 np.zeros(12, dtype=np.int64), np.zeros((1, 7), dtype=np.int64),
                 np.zeros((1, 2)), np.zeros(1, dtype=np.int64), np.zeros((1, 1, 1)),
-                np.zeros((0, 1)))
+                np.zeros((0, 1)), _one_variable(P, n))
 
 
 @numba.njit(inline="always", error_model="numpy")
@@ -519,7 +557,7 @@ def _load(S, S0, p, s):  # pragma: no cover - compiled
 @numba.njit(error_model="numpy", _nrt=False)
 def _sweep_loop(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, hi, outf, outi,
                 S, tmp, win, sq, base, wbad, wnext, stack, A, Q, res, resf, knots, out,
-                no_sums):  # pragma: no cover - compiled
+                no_sums, one):  # pragma: no cover - compiled
     # sweep_metrics' loop over the systems, on the scratch arrays it allocated
     nS, nC = S0.shape[1], Wv.shape[0]
     for g in range(lo, hi):
@@ -528,7 +566,7 @@ def _sweep_loop(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, 
         if steps >= 0:  # count the events first: the default burn-in needs their number
             _load(S, S0, p, s)
             zero = p - p  # not literals: _one is compiled once, for run_systems and this
-            _one(zero, S, P, p, W, ge, prog, stack, win, tmp, base, steps, zero, max_work,
+            _one(zero, S, P, p, W, ge, prog, stack, win, tmp, base, one, steps, zero, max_work,
                  zero + MODE_NONE, knots, out, no_sums, knots, knots, res, resf)
             C = max(res[0, 1] - 1, 0)
             if res[0, 3] != STATUS_OK:
@@ -538,7 +576,7 @@ def _sweep_loop(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, 
         A[:] = 0.0
         Q[:] = 0
         Q[2] = -1
-        t, status, T0 = _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, steps,
+        t, status, T0 = _metrics_one(S, P, p, W, ge, prog, stack, win, tmp, base, one, steps,
                                      cycles, max_work, C, burn_in, eps, A, Q, wbad, wnext)
         _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, Q, wbad,
                         wnext, outf, outi)
