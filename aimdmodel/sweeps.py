@@ -530,11 +530,28 @@ def _run_family(fam: Family, lo: int, hi: int, opts: dict) -> tuple[np.ndarray, 
 
 
 # ------------------------------------------------------------- dispatching
+_TAPER = 128
+"""The smallest piece of a tapered last batch (:func:`_jobs`)."""
+
+
 def _jobs(plan: _Plan, indices: list[int], size: int) -> list[tuple]:
-    """Chunks of work: ``("family", k, lo, hi)`` and ``("runs", tasks)``."""
+    """Chunks of work: ``("family", k, lo, hi)`` and ``("runs", tasks)``.
+
+    When a batch is the last job, it is cut in halves down to :data:`_TAPER`
+    systems: the calling thread builds a batch's rows while the next batch
+    runs, and only the last one's rows are built after the compiled work
+    ends (a sweep of 10^4 AIMD systems, one worker thread: ~2.5 -> ~0.3 ms
+    of rows after the last batch).
+    """
     jobs: list[tuple] = []
     for k, fam in enumerate(plan.families):
         jobs += [("family", k, lo, min(lo + size, fam.size)) for lo in range(0, fam.size, size)]
+    if jobs and not indices:
+        _, k, lo, hi = jobs.pop()
+        while hi - lo >= 2 * _TAPER:
+            jobs.append(("family", k, lo, lo + (hi - lo) // 2))
+            lo += (hi - lo) // 2
+        jobs.append(("family", k, lo, hi))
     jobs += [("runs", [plan.task(i) for i in indices[j : j + size]])
              for j in range(0, len(indices), size)]
     return jobs
