@@ -52,7 +52,10 @@ Every ratio is measured in this run against a baseline measured in this run
   rows of those points must equal the batched rows run one by one with
   ``"ccycle"``. ``sweep_runs_per_s`` is the batched rate;
   ``sweep_vs_per_run_now`` the ratio over today's per-run path
-  (``batch=False``, the new ``auto``).
+  (``batch=False``, the new ``auto``). ``sweep_speedup_threads``: the same
+  sweep in the same process with two worker threads (the batches release
+  the GIL) over the filed sweep with its one; reported beside the goal,
+  not in its place.
 * ``auto_vs_best``: over a table of cases (short and long runs, small and
   large W, float, exact and integer, batches, recordings), the largest
   ratio of ``engine="auto"``'s time (its estimate included) over the
@@ -491,7 +494,10 @@ def sweeps(quick: bool) -> dict:
     n = len(pols) * len(x0) * len(caps)
     with ThreadPoolExecutor(1) as ex:
         sweep(pols[:2], x0[:2], caps[:2], cycles=40, executor=ex)  # kernels loaded
-        t_batch, rows = best(lambda: sweep(pols, x0, caps, cycles=40, executor=ex), 3)
+        t_batch, rows = best(lambda: sweep(pols, x0, caps, cycles=40, executor=ex), 5)
+    threads = min(2, os.cpu_count() or 1)  # the batches release the GIL: threads share them
+    with ThreadPoolExecutor(threads) as ex:
+        t_threads, rows2 = best(lambda: sweep(pols, x0, caps, cycles=40, executor=ex), 5)
     every = 49 if not quick else 199  # prime to the 20 capacities and 20 starts: all are met
     sample = list(range(0, n, every))
     opts = {"steps": None, "cycles": 40, "arithmetic": "float", "congestion": ">=",
@@ -515,6 +521,8 @@ def sweeps(quick: bool) -> dict:
     filed = filed_sweep(k)
     row(f"sweep {n} points (AIMD(a, b) x W x x0), 40 cycles: batched", f"{t_batch:.3f} s",
         f"{n / t_batch:.3g} runs/s, one thread; rows = runs one by one (ccycle): {same}")
+    row(f"  the same, {threads} worker threads (one process)", f"{t_threads:.3f} s",
+        f"{n / t_threads:.3g} runs/s; rows the same: {rows2 == rows}")
     out = {"sweep_runs_per_s": n / t_batch, "sweep_vs_emulated_legacy": t_old / t_batch,
            "sweep_vs_per_run_now": t_now / t_batch}
     if filed is not None:
@@ -531,7 +539,8 @@ def sweeps(quick: bool) -> dict:
             f"{filed['runs']} rows identical, largest relative difference {rel:.1e} (its "
             "engine summed step by step where the batches sum a jump in closed form)")
         out.update(sweep_speedup=t_filed / t_batch, sweep_filed_rows_identical=equal,
-                   sweep_filed_max_rel_diff=rel)
+                   sweep_filed_max_rel_diff=rel, sweep_speedup_threads=t_filed / t_threads,
+                   sweep_threads=threads)
     row("  per-run path before issue 16, emulated with today's engines", f"{t_old:.1f} s",
         f"{len(points)} runs timed, scaled; x{t_old / t_batch:.0f}")
     row("  per-run path now (batch=False, auto)", f"{t_now:.2f} s",
