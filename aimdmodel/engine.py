@@ -225,7 +225,8 @@ def prepare(
     raw = _check_x0(x0)
     m = raw.shape[-1]
     _check_per_flow(policy, m)
-    membership = Membership.from_user(m, arrivals, departures)
+    membership = (None if arrivals is None and departures is None
+                  else Membership.from_user(m, arrivals, departures))
     floor = policy.window_floor
     if (is_number(floor) or isinstance(floor, tuple)) and _below_floor(raw, floor):
         raise ValueError(f"x0 must hold windows >= the policy's floor {floor}")
@@ -246,7 +247,7 @@ def prepare(
         max_steps=max_steps,
         record=record,
         single=single,
-        membership=None if membership.static else membership,
+        membership=None if membership is None or membership.static else membership,
         limits=_check_memory(limits, steps, x, arithmetic, record),
         progress=progress,
     )
@@ -361,7 +362,9 @@ def _finish(run: Run, raw: Raw) -> Trajectory:
         if rec is not None:
             rec = rec.system(0)
     times = np.arange(windows.shape[0], dtype=np.int64) if rec is None else rec.times
-    membership = run.membership or Membership.from_user(run.flows)
+    # every flow active throughout unless the run says otherwise (Membership.over, static)
+    active = (np.ones((len(times), run.flows), dtype=bool) if run.membership is None
+              else run.membership.over(times))
     return Trajectory(
         windows=windows,
         feedback=fb,
@@ -375,7 +378,7 @@ def _finish(run: Run, raw: Raw) -> Trajectory:
         engine=raw.engine,
         t=times,
         capacities=run.feedback.schedule.over(times),
-        active=membership.over(times),
+        active=active,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -198,6 +199,8 @@ def load_compiled() -> None:
     --------
     >>> load_compiled()
     """
+    if "aimdmodel.engines._compiled" in sys.modules:  # imported: nothing to move
+        return
     from .._io import import_compiled
 
     import_compiled("aimdmodel.engines._compiled")

@@ -236,7 +236,7 @@ class _Call:
     def _raise(self, res: np.ndarray, resf: np.ndarray) -> None:
         from ._ccycle import METHODS, STATUS_BAD_WINDOW, STATUS_NO_EVENTS
 
-        if not res[:, 3].any():
+        if not (res[0, 3] if res.shape[0] == 1 else res[:, 3].any()):
             return
         failed = np.flatnonzero(res[:, 3] != 0)
         bad = failed[res[failed, 3] == STATUS_BAD_WINDOW]
@@ -316,7 +316,10 @@ def run_ccycle(run: Run) -> Raw | None:
     if run.record == "none":
         _, resf, final = first[:3] if first is not None and B == 1 else call.go(T, 0, 0)[:3]
         state = _state_of(run.pol, spec, call.kind, final)
-        windows = np.stack([w0, run.pol.window(state)]) if T > 0 else w0[None]
+        windows = np.empty((2 if T > 0 else 1, *w0.shape))  # [w0, the last windows]
+        windows[0] = w0
+        if T > 0:
+            windows[1] = run.pol.window(state)
         times = np.array([0, T] if T > 0 else [0], dtype=np.int64)
         rec = CycleRecord(times, resf[None, :, 0] if T > 0 else np.zeros((0, B)), None, True)
         return Raw(windows, np.zeros((0, B), dtype=np.int8), state, rec, "ccycle")

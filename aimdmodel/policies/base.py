@@ -280,7 +280,13 @@ class Policy:
         >>> AIMD().converted(float)
         AIMD(a=1.0, b=0.5, floor=0.0)
         """
-        out = copy.copy(self)  # the parameters were checked when self was built
+        # a shallow copy (as copy.copy, without its protocol; the parameters were checked
+        # when self was built)
+        try:
+            out = object.__new__(type(self))
+            out.__dict__.update(self.__dict__)
+        except AttributeError:  # a policy class with __slots__
+            out = copy.copy(self)
         for k, v in self.params().items():
             object.__setattr__(out, k, _convert(v, convert))
         return out
