@@ -12,9 +12,10 @@ Every engine that applies to the run is priced, in seconds, by
 ``step``   ``T (s0 + s1 B m)`` -- Python steps
 =========  ==================================================================
 
-plus a fixed cost per engine and a factor for the recording (``"cycles"``
-costs the compiled engines two to three passes; ``"all"`` writes every
-window). The constants (:data:`COSTS`) were measured with
+plus a fixed cost per engine and, for the recording, a factor and a fixed
+cost (``"cycles"`` costs the compiled engines several passes and the
+knots' record built in Python; ``"all"`` writes every window). The
+constants (:data:`COSTS`) were measured with
 ``python benchmarks/run.py --calibrate`` on the 2-core development machine
 (the ratios between engines matter, not the machine); the benchmark checks
 the choice on a table of cases (``auto_vs_best``).
@@ -67,8 +68,8 @@ from .step import StepEngine, step_loop
 __all__ = ["COSTS", "AutoEngine", "Estimate", "choose", "costs", "estimate"]
 
 COSTS = {
-    "kernel": (2e-5, 1.0e-9, 4.5e-10),
-    "ccycle": (3e-5, 1.0e-7, 1.5e-8),
+    "kernel": (7.5e-5, 7.5e-10, 5e-10),
+    "ccycle": (4.5e-5, 2.5e-8, 5e-9),
     "cycle": (2e-4, 5e-5, 1e-6),
     "cycle-exact": (2e-4, 8e-5, 1.5e-5),
     "step": (1e-4, 2.5e-5, 5e-7),
@@ -77,13 +78,20 @@ COSTS = {
 """Per engine ``(fixed, per unit, per unit and flow)``, seconds: units are steps x
 systems (``kernel``), events x systems (``ccycle``), loop iterations (``cycle``)
 or steps (``step``); the per-flow term of the Python engines counts ``B m``.
-Measured with ``python benchmarks/run.py --calibrate`` (2 cores, shared)."""
+Measured with ``python benchmarks/run.py --calibrate`` (2 cores, shared; the compiled
+engines re-measured after the compiled cycle engine's loops got faster: kernel 1.7-2.7 /
+5.4-5.9 ns per step at m = 2 / 10, ccycle 34-72 / 72-76 ns per event, fixed ~75 / ~45 us
+with ``simulate``'s own)."""
 
-RECORDING = {"kernel": {"none": 1.0, "cycles": 2.5, "all": 1.0},
-             "ccycle": {"none": 1.0, "cycles": 4.5, "all": 3.0}}
+RECORDING = {"kernel": {"none": 1.0, "cycles": 5.0, "all": 1.0},
+             "ccycle": {"none": 1.0, "cycles": 5.0, "all": 3.0}}
 """Factors of the compiled engines' per-unit costs for each recording (passes)."""
 
-KNOT = 2e-7
+RECORD_FIXED = {"kernel": {"cycles": 1.8e-4}, "ccycle": {"cycles": 4.5e-5}}
+"""Fixed seconds a recording adds to a compiled engine (``"cycles"``: the knots and the
+record built in Python; AIMD, m = 2 and 10, 40 to 4000 cycles at W = 50 m / 2 and 1000 m / 2)."""
+
+KNOT = 1.3e-7
 """Seconds per congestion event and system that the kernels' ``record="cycles"`` adds
 (the knots are found in Python from the feedback)."""
 
@@ -286,14 +294,16 @@ def costs(run: Run, est: Estimate, names: list[str] | None = None) -> dict[str, 
         if name == "kernel":
             fixed, unit, per_flow = COSTS["kernel"]
             passes = RECORDING["kernel"][run.record] + (run.cycles is not None)
-            out[name] = fixed + B * est.steps * passes * (unit + per_flow * m)
+            out[name] = (fixed + RECORD_FIXED["kernel"].get(run.record, 0.0)
+                         + B * est.steps * passes * (unit + per_flow * m))
             if run.record == "cycles":
                 out[name] += KNOT * est.events
         elif name == "ccycle":
             fixed, unit, per_flow = COSTS["ccycle"]
             n = run_spec(run).increment.shape[1]
             units = est.events * RECORDING["ccycle"][run.record]
-            out[name] = fixed + units * (unit + per_flow * m * math.sqrt(n))
+            out[name] = (fixed + RECORD_FIXED["ccycle"].get(run.record, 0.0)
+                         + units * (unit + per_flow * m * math.sqrt(n)))
         elif name == "cycle":
             fixed, unit, per_flow = COSTS["cycle-exact" if exact else "cycle"]
             iterations = min(2 * est.events, est.steps)

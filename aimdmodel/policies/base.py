@@ -115,6 +115,25 @@ class Policy:
 
     uses_signal: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__hash__" not in cls.__dict__:  # @dataclass keeps a class's own __hash__
+            cls.__hash__ = Policy._hash  # type: ignore[method-assign]
+
+    def _hash(self) -> int:
+        # the dataclass hash (of the parameters' tuple), computed once per instance: the
+        # engines' caches look a policy up several times a run, and a Fraction hashes
+        # slowly (a modular inverse). Not pickled or copied (__getstate__): a str hashes
+        # differently in another process, and a converted copy has other values.
+        h = self.__dict__.get("_hash_")
+        if h is None:
+            h = hash(tuple(getattr(self, name) for name in _field_names(type(self))))
+            object.__setattr__(self, "_hash_", h)
+        return h
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash_"}
+
     def __post_init__(self) -> None:
         for name in _field_names(type(self)):
             v = getattr(self, name)
@@ -284,7 +303,7 @@ class Policy:
         # when self was built)
         try:
             out = object.__new__(type(self))
-            out.__dict__.update(self.__dict__)
+            out.__dict__.update(self.__getstate__())
         except AttributeError:  # a policy class with __slots__
             out = copy.copy(self)
         for k, v in self.params().items():
