@@ -389,3 +389,27 @@ def test_static_schedules_short_paths():
     assert np.array_equal(static.over(t), np.ones((5, 3), dtype=bool))
     assert Membership.from_user(3, arrivals={0: 0}).static
     assert not Membership.from_user(3, departures={1: 5}).over(t)[2:, 1].any()
+
+
+def test_a_policys_cached_hash_follows_its_values():
+    """The hash is computed once per instance, and never travels to an object with other values."""
+    import copy
+    import pickle
+
+    from aimdmodel import AIMD, NewAIMD
+    from aimdmodel.policies import FlowMix
+
+    p = AIMD(a=Fraction(1, 3), b=Fraction(2, 3))
+    assert hash(p) == hash((p.a, p.b, p.floor))  # the dataclass hash
+    assert hash(p) == hash(AIMD(a=Fraction(1, 3), b=Fraction(2, 3)))
+    f = p.converted(float)  # other values (1/3 is not a float): its own hash
+    assert hash(f) == hash(AIMD(a=1 / 3, b=2 / 3, floor=0.0))
+    assert f == AIMD(a=1 / 3, b=2 / 3, floor=0.0)
+    for q in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
+        assert q == p
+        assert hash(q) == hash(p)
+    assert "_hash_" not in pickle.loads(pickle.dumps(p)).__dict__
+    mix = FlowMix((AIMD(), NewAIMD(reading="charitable")))
+    assert hash(mix) == hash(FlowMix((AIMD(), NewAIMD(reading="charitable"))))
+    with pytest.raises(TypeError):  # per-flow arrays (a converted copy) stay unhashable
+        hash(AIMD(a=[1, 2]).converted(float))
