@@ -307,7 +307,7 @@ def sweep(
     on_error : {"raise", "record"}
         Stop at an exception, or record it in an ``error`` column.
     executor, progress, chunksize
-        Default: local processes; a tqdm bar on a terminal after 1 s; ~4 tasks/worker.
+        Default: processes (threads: the batches release the GIL); a bar after 1 s; ~4/worker.
     batch : bool
         Compiled batches for what ``"ccycle"`` runs (False: a ``simulate`` a run).
 
