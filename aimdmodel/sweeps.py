@@ -307,7 +307,7 @@ def sweep(
     on_error : {"raise", "record"}
         Stop at an exception, or record it in an ``error`` column.
     executor, progress, chunksize
-        Default: processes (threads: the batches release the GIL); a bar after 1 s; ~4/worker.
+        Default: processes (threads: batches free the GIL); tqdm on a tty after 1 s; ~4 per worker.
     batch : bool
         Compiled batches for what ``"ccycle"`` runs (False: a ``simulate`` a run).
 
