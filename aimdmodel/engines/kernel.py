@@ -60,7 +60,7 @@ _INT_LIMIT = 2**62
 
 _PARALLEL_MIN = 2_000_000
 """System-steps below which the register loops run on the calling thread (starting the
-threads costs tens of microseconds)."""
+threads costs tens of microseconds); one system always runs there."""
 
 
 def _coef_matrix(spec: tuple, whole: bool) -> np.ndarray:
@@ -142,7 +142,9 @@ def _call(w0, K, prog, steps, cycles, mode, knots, out, fb, sums, final, events,
     if lanes is not None:
         args = (w0, C, W, ge, lanes, steps, cycles, mode, knots, out, fb, sums, final, events,
                 stop)
-        if w0.shape[0] * max(steps, 1) < _PARALLEL_MIN:
+        if w0.shape[0] < 2 or w0.shape[0] * max(steps, 1) < _PARALLEL_MIN:
+            # one system, or little work: no threads (a prange over one system wakes them
+            # for nothing, and a call right after pays for them: ~0.1 ms on 2 cores)
             run_lanes_serial(*args)
             return
         with PARALLEL_LOCK:
