@@ -591,12 +591,14 @@ def auto(quick: bool) -> dict:
         times = dict.fromkeys([*engines, "auto"], float("inf"))
         slow = max(priced[e] for e in engines)
         order = list(times)
-        for rep in range(15 if slow < 0.05 else 5 if slow < 1 else 2):  # alternated: the same
-            # load; the order rotates, as a call right after the kernel's parallel threads pays
-            # for them (~0.1 ms on 2 cores) and must not always fall on the same engine
+        # alternated (the same load), the order rotating, each engine called `calls` times in a
+        # row and its best kept: a call right after a long kernel run pays ~0.1-0.2 ms (its
+        # caches refilled), and auto came right after the kernel in every rotation
+        calls = 3 if slow < 1 else 1
+        for rep in range(5 if slow < 0.05 else 2):
             for eng in order[rep % len(order):] + order[:rep % len(order)]:
                 times[eng] = min(times[eng],
-                                 best(partial(simulate, pol, x, W, engine=eng, **kw), 1)[0])
+                                 best(partial(simulate, pol, x, W, engine=eng, **kw), calls)[0])
         t_auto = times.pop("auto")
         tr = simulate(pol, x, W, engine="auto", **kw)
         fastest = min(times, key=times.get)

@@ -83,15 +83,15 @@ engines re-measured after the compiled cycle engine's loops got faster: kernel 1
 5.4-5.9 ns per step at m = 2 / 10, ccycle 34-72 / 72-76 ns per event, fixed ~75 / ~45 us
 with ``simulate``'s own)."""
 
-RECORDING = {"kernel": {"none": 1.0, "cycles": 5.0, "all": 1.0},
+RECORDING = {"kernel": {"none": 1.0, "cycles": 4.0, "all": 1.0},
              "ccycle": {"none": 1.0, "cycles": 5.0, "all": 3.0}}
 """Factors of the compiled engines' per-unit costs for each recording (passes)."""
 
-RECORD_FIXED = {"kernel": {"cycles": 1.8e-4}, "ccycle": {"cycles": 4.5e-5}}
+RECORD_FIXED = {"kernel": {"cycles": 1e-4}, "ccycle": {"cycles": 4.5e-5}}
 """Fixed seconds a recording adds to a compiled engine (``"cycles"``: the knots and the
 record built in Python; AIMD, m = 2 and 10, 40 to 4000 cycles at W = 50 m / 2 and 1000 m / 2)."""
 
-KNOT = 1.3e-7
+KNOT = 1.8e-7
 """Seconds per congestion event and system that the kernels' ``record="cycles"`` adds
 (the knots are found in Python from the feedback)."""
 
