@@ -726,6 +726,24 @@ def sweep_memory(quick: bool, million: bool) -> dict:
     return out
 
 
+def compiled_here() -> int:
+    """Count the signatures the synchronous model's compiled modules compiled in this process.
+
+    numba's code made in a process after it compiled something ran the step
+    kernel 13-15x slower here (AIMD, m = 10, 1e6 RTTs: 75 ms instead of 5.5
+    ms; the same machine code, loaded from the cache in a fresh process, is
+    fast), so the benchmark wants every function loaded from the cache.
+    """
+    import numba
+
+    from aimdmodel.engines import _ccycle, _compiled
+
+    return sum(sum(obj.stats.cache_misses.values()) for mod in (_compiled, _ccycle)
+               for obj in vars(mod).values()
+               if isinstance(obj, numba.core.registry.CPUDispatcher) and obj._cache is not None
+               and hasattr(obj._cache, "_impl"))
+
+
 def calibrate() -> None:
     """Print the per-unit costs of the engines (the constants of aimdmodel.engines.auto)."""
     x2, x10 = [1.0, 30.0], [float(i) for i in range(10)]
@@ -756,6 +774,11 @@ def main(argv: list[str] | None = None) -> int:
     result: dict = {}
     result.update(overheads(args.quick))
     row("in-process kernel warmup (cached)", f"{warmup():.3f} s", "outside every timed region")
+    compiled = compiled_here()
+    row("  numba functions compiled in this process", f"{compiled}",
+        "0 expected: the fresh interpreters above filled the cache" if compiled == 0 else
+        "code compiled (or loaded) after an in-process compilation ran the step kernel up to "
+        "14x slower on this machine: rerun for numbers of cached code")
     for part in (jump, exact_jump, batched, single, memory, non_dyadic, heterogeneous,
                  event_cost, sweeps, auto, ceilings):
         result.update(part(args.quick))
