@@ -59,7 +59,7 @@ from typing import Any
 import numpy as np
 
 from .base import Engine, Raw, Run, load_compiled, register
-from .ccycle import run_spec
+from .ccycle import _cached_params, run_spec
 from .cycle import Jumper
 from .declarations import linear_spec
 from .kernel import run_kernel
@@ -139,13 +139,12 @@ def _probe(run: Run) -> tuple[list, list] | None:
     spec = run_spec(run)
     if spec is None or not run.static:
         return None
-    from .ccycle import _cached_params
-
     P = _cached_params(run, spec)[0]  # (m, L), the float map of every flow
     x = run.x
     if run.systems > _PROBED:
         x = x[np.linspace(0, run.systems - 1, _PROBED).astype(np.int64)]
-    x = np.asarray(x, dtype=np.float64)
+    if x.dtype != np.float64:
+        x = np.asarray(x, dtype=np.float64)
     if not spec.from_window:
         return _probe_compiled(run, spec, x)
     return _probe_linear(P[:, :4].T.tolist(), x.tolist(), float(run.feedback.capacity))
@@ -161,8 +160,8 @@ def _probe_linear(coefficients: list, rows: list, W: float) -> tuple | None:
         if not -1e300 < gap < 1e300:
             return None
         n = max(math.ceil(gap), 0)
-        after = sum(max(b * (w + n * a) + c, f) for w, a, b, c, f in
-                    zip(x, a_i, b_d, a_d, fl, strict=True))
+        after = sum([max(b * (w + n * a) + c, f) for w, a, b, c, f in
+                     zip(x, a_i, b_d, a_d, fl, strict=True)])
         back = (W - after) / slope
         if not -1e300 < back < 1e300:
             return None
