@@ -42,8 +42,9 @@ Every ratio is measured in this run against a baseline measured in this run
   meanwhile), the default metrics: the batched sweep over the sweep as it was
   when issue 16 was filed (commit :data:`FILED`, its package taken from git
   into a temporary folder and run in a subprocess with its own numba cache,
-  filled by an earlier subprocess, same executor) on the grid's 25 policies x 20 capacities x the first 2
-  starts (1 with --quick), scaled to the grid; its rows are compared with
+  filled by an earlier subprocess, same executor) on the grid's 25 policies
+  x 20 capacities x the first 2 starts (1 with --quick), scaled to the
+  grid; its rows are compared with
   the batched ones (identical, and the largest relative difference).
   ``sweep_vs_emulated_legacy``: the same against today's code run one by
   one with the engine the sweep chose before issue 16 (the Python cycle

@@ -413,3 +413,22 @@ def test_a_policys_cached_hash_follows_its_values():
     assert hash(mix) == hash(FlowMix((AIMD(), NewAIMD(reading="charitable"))))
     with pytest.raises(TypeError):  # per-flow arrays (a converted copy) stay unhashable
         hash(AIMD(a=[1, 2]).converted(float))
+
+
+def test_a_user_policy_may_ask_for_its_own_hash():
+    """unsafe_hash=True and a hand-written __hash__ work on policy subclasses."""
+    from dataclasses import dataclass
+
+    from aimdmodel import AIMD
+
+    @dataclass(frozen=True, unsafe_hash=True)
+    class Unsafe(AIMD):
+        pass
+
+    @dataclass(frozen=True)
+    class Own(AIMD):
+        def __hash__(self) -> int:
+            return 7
+
+    assert hash(Unsafe(a=2)) == hash(Unsafe(a=2))
+    assert hash(Own()) == 7

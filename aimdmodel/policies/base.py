@@ -29,6 +29,22 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+@functools.cache
+def _cache_hash(cls: type) -> None:
+    """Give a policy class the cached hash :meth:`Policy._hash` in place of @dataclass's own.
+
+    Only a hash that @dataclass wrote (the hash of the fields' tuple, the same
+    value) is replaced, once per class, after the class is made (a class whose
+    own ``__hash__`` is present when @dataclass runs makes ``unsafe_hash=True``
+    fail); a ``__hash__`` written by hand is kept.
+    """
+    code = getattr(cls.__dict__.get("__hash__"), "__code__", None)
+    # @dataclass's: made by exec, ``return hash((self.f1, self.f2, ...))``
+    if code is not None and code.co_filename == "<string>" and (
+            code.co_names == ("hash", *_field_names(cls))):
+        cls.__hash__ = Policy._hash  # type: ignore[method-assign]
+
+
 def _convert(value: Any, convert) -> Any:
     """Convert a number, or each element of a per-flow sequence, with ``convert``."""
     if isinstance(value, (list, tuple, np.ndarray)):
@@ -115,11 +131,6 @@ class Policy:
 
     uses_signal: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "__hash__" not in cls.__dict__:  # @dataclass keeps a class's own __hash__
-            cls.__hash__ = Policy._hash  # type: ignore[method-assign]
-
     def _hash(self) -> int:
         # the dataclass hash (of the parameters' tuple), computed once per instance: the
         # engines' caches look a policy up several times a run, and a Fraction hashes
@@ -135,6 +146,7 @@ class Policy:
         return {k: v for k, v in self.__dict__.items() if k != "_hash_"}
 
     def __post_init__(self) -> None:
+        _cache_hash(type(self))
         for name in _field_names(type(self)):
             v = getattr(self, name)
             if isinstance(v, (list, tuple, np.ndarray)):
