@@ -269,3 +269,13 @@ def test_one_variable_short_forms_give_the_general_forms_bits(x, W, a, b, floor,
         f2, i2 = run_chunk(general, 0, general.size, **kw)
         assert np.array_equal(f1, f2, equal_nan=True)
         assert (i1 == i2).all()
+
+
+@pytest.mark.parametrize("flows", [7, 8, 12])
+def test_pairwise_totals_from_eight_flows(flows):
+    """From 8 flows numpy sums in blocks; the short forms must keep its order there too."""
+    x = np.random.default_rng(flows).uniform(2, 40, flows).round(3)
+    for pol in (AIMD(a=0.3, b=0.7), AIAD(a=0.7, d=2.3, floor=1.25)):
+        kw = {"record": "cycles", "cycles": 25}
+        assert_same(simulate(pol, x, 1000.3, engine="cycle", **kw),
+                    simulate(pol, x, 1000.3, engine="ccycle", **kw))
