@@ -74,6 +74,15 @@ _steps_to_exceed = numba.njit(inline="always", error_model="numpy")(steps_to_exc
 
 
 @numba.njit(inline="always", error_model="numpy")
+def _one_window(S, P, p, i, j):  # pragma: no cover - compiled
+    # one state variable: flow i's window after j increases, s + j d
+    v = S[i, 0]
+    if j != 0:
+        v = v + j * P[p, i, 0]
+    return v
+
+
+@numba.njit(inline="always", error_model="numpy")
 def _windows(S, P, p, base, one, j, win):  # pragma: no cover - compiled
     # the windows of every flow after j increases, the policy's window(advance(s, j)):
     # sum_k e_k (s_k + j d_k) in field order; fast when one state variable grows and is
@@ -82,10 +91,7 @@ def _windows(S, P, p, base, one, j, win):  # pragma: no cover - compiled
     # one: every flow has one state variable, the window (see _one_variable).
     if one:
         for i in range(S.shape[0]):
-            v = S[i, 0]
-            if j != 0:
-                v = v + j * P[p, i, 0]
-            win[i] = v
+            win[i] = _one_window(S, P, p, i, j)
         return
     n = S.shape[1]
     o = 4 * n + n * n
@@ -165,14 +171,9 @@ def _sum_after(S, P, p, base, j, win, prog, stack):  # pragma: no cover - compil
     # one state variable: the total after j increases without storing the windows (below 8
     # flows the additions of _total_after, in its order), else _total_after's (into win)
     if win.shape[0] < 8:
-        s = S[0, 0]
-        if j != 0:
-            s = s + j * P[p, 0, 0]
+        s = _one_window(S, P, p, 0, j)
         for i in range(1, S.shape[0]):
-            v = S[i, 0]
-            if j != 0:
-                v = v + j * P[p, i, 0]
-            s += v
+            s += _one_window(S, P, p, i, j)
         return s
     return _total_after(S, P, p, base, True, j, win, prog, stack)
 
