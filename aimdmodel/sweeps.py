@@ -26,13 +26,15 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import itertools
 import math
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -469,6 +471,28 @@ def _batched_columns(frow: list, irow: list, opts: dict) -> tuple[dict[str, Any]
 
 
 _HEAD = ("policy", "name", "params", "x0", "capacity", "arithmetic", "engine")
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a batch's rows are built.
+
+    The rows make no reference cycles, but each ~700 new dicts start a
+    collection pass over the young objects: about a fifth of the time of
+    building 10^4 rows of 15 keys (~11 -> ~8.5 ms for the dicts alone). It is resumed
+    at the end if it was running at the start (the collector is global: a
+    thread that enables it meanwhile wins, one that disables it meanwhile
+    is overridden -- for milliseconds, and only while rows are built).
+    """
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
 _INT_COLUMN = {"n_steps": 0, "n_events": 1, "steps_to_fairness": 5, "cycles_to_fairness": 6}
 
 
@@ -493,9 +517,9 @@ def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.n
     if any(m in _FAIRNESS for m in metrics):
         odd |= outi[:, 5] < 0  # never fair
     kk, ss, cc = k.tolist(), ((g % SC) // C).tolist(), (g % C).tolist()
-    columns = [[reprs[j] for j in kk], [names[j] for j in kk], [params[j] for j in kk],
-               [plan.starts[j] for j in ss], [plan.W[j] for j in cc],
-               ["float"] * len(kk), ["ccycle"] * len(kk)]
+    columns = [list(map(reprs.__getitem__, kk)), list(map(names.__getitem__, kk)),
+               list(map(params.__getitem__, kk)), list(map(plan.starts.__getitem__, ss)),
+               list(map(plan.W.__getitem__, cc)), ["float"] * len(kk), ["ccycle"] * len(kk)]
     for m in metrics:
         columns.append(outf[:, _COLUMN[m]].tolist() if m in _COLUMN
                        else outi[:, _INT_COLUMN[m]].tolist())
@@ -504,8 +528,9 @@ def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.n
     if opts["on_error"] == "record":
         columns.append([None] * len(kk))
         keys = (*keys, "error")
-    out = list(zip(index, [dict(zip(keys, v, strict=True)) for v in zip(*columns, strict=True)],
-                   strict=True))
+    with _collector_paused():  # map, not a comprehension: no bytecode per row
+        out = list(zip(index, map(dict, map(zip, itertools.repeat(keys),
+                                            zip(*columns, strict=True))), strict=True))
     drop = []
     for r in np.flatnonzero(odd).tolist():  # undefined metrics or a failure
         if outi[r, 4] != 0:

@@ -340,3 +340,21 @@ def test_progress_bar_per_chunk(monkeypatch):
         sweep([AIMD(), MIMD()], [[1, 30], [2, 2]], [100, 200, 300], cycles=3, executor=ex,
               progress=True, chunksize=4)
     assert sorted(updates) == [2, 2, 4, 4]  # per chunk: 6 batched runs, 6 one by one
+
+
+@pytest.mark.parametrize("running", [True, False])
+def test_the_garbage_collector_is_left_as_it_was(running):
+    """The rows of a batch are built with the cyclic collector paused, then it is resumed
+    only if it was running: a caller's ``gc.disable()`` is kept, a running one resumes."""
+    import gc
+
+    was = gc.isenabled()
+    try:
+        gc.enable() if running else gc.disable()
+        with ThreadPoolExecutor(1) as ex:
+            rows = sweep([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 1e4], cycles=12,
+                         executor=ex, engine="ccycle")
+        assert gc.isenabled() is running
+        assert {r["engine"] for r in rows} == {"ccycle"}
+    finally:
+        gc.enable() if was else gc.disable()
