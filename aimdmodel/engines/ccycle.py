@@ -100,20 +100,21 @@ def float_params(pol: Any, spec: AffineSpec, flows: int) -> np.ndarray:
     def per_flow(v: Any) -> np.ndarray:
         return np.broadcast_to(np.asarray(v, dtype=np.float64), (flows,))
 
-    if spec.from_window:
+    if spec.from_window:  # one variable, the window, weight 1: fast path (0, 0) if it grows
         a_i, _, a_d, b_d = pol.linear_coefficients
-        D, C = per_flow(a_i).reshape(flows, 1), per_flow(a_d).reshape(flows, 1)
-        M = per_flow(b_d).reshape(flows, 1, 1)
-        LO = per_flow(pol.window_floor).reshape(flows, 1)
-        E = np.ones((flows, 1))
-    else:
-        amap = pol.affine_map
-        D = np.stack([per_flow(v) for v in amap.increment], axis=1)
-        M = np.stack([np.stack([per_flow(v) for v in row], axis=1) for row in amap.matrix], axis=1)
-        C = np.stack([per_flow(v) for v in amap.offset], axis=1)
-        E = np.stack([per_flow(v) for v in amap.window], axis=1)
-        floors = amap.floor if amap.floor is not None else (None,) * n
-        LO = np.stack([per_flow(-np.inf if f is None else f) for f in floors], axis=1)
+        out = np.empty((1, flows, 7))
+        for j, v in enumerate((a_i, b_d, a_d, pol.window_floor, 1.0)):
+            out[0, :, j] = np.asarray(v, dtype=np.float64)  # a number or one per flow
+        out[0, :, 5] = np.where(out[0, :, 0] != 0.0, 0.0, -1.0)
+        out[0, :, 6] = out[0, :, 5]
+        return out
+    amap = pol.affine_map
+    D = np.stack([per_flow(v) for v in amap.increment], axis=1)
+    M = np.stack([np.stack([per_flow(v) for v in row], axis=1) for row in amap.matrix], axis=1)
+    C = np.stack([per_flow(v) for v in amap.offset], axis=1)
+    E = np.stack([per_flow(v) for v in amap.window], axis=1)
+    floors = amap.floor if amap.floor is not None else (None,) * n
+    LO = np.stack([per_flow(-np.inf if f is None else f) for f in floors], axis=1)
     parts = [D, M.reshape(flows, n * n), C, LO, E, _fast_path(D, E).astype(np.float64)]
     return np.ascontiguousarray(np.concatenate(parts, axis=1), dtype=np.float64)[None]
 
