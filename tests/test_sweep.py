@@ -6,6 +6,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from aimdmodel import (
     AIMD,
@@ -358,3 +360,23 @@ def test_the_garbage_collector_is_left_as_it_was(running):
         assert {r["engine"] for r in rows} == {"ccycle"}
     finally:
         gc.enable() if was else gc.disable()
+
+
+@given(n=st.integers(1, 6), block=st.integers(1, 9), lo=st.integers(0, 60),
+       size=st.integers(0, 60))
+def test_columns_by_blocks_are_the_columns_row_by_row(n, block, lo, size):
+    """``_blocks`` builds a column of repeated blocks: the value of every row is the one
+    its index gives; ``_grid_index`` maps a family's systems to the grid's rows."""
+    from aimdmodel.engines.batch import Family
+    from aimdmodel.sweeps import _blocks, _grid_index
+
+    values = [object() for _ in range(n)]
+    hi = min(lo + size, n * block)
+    lo = min(lo, hi)
+    out = _blocks(values, lo, hi, block)
+    assert all(a is b for a, b in zip(out, (values[(g // block) % n] for g in range(lo, hi)),
+                                      strict=True))
+    fam = Family(policies=[3 * k + 1 for k in range(n)], S0=None, par=None, W=None, ge=True,
+                 prog=None)
+    assert _grid_index(fam, lo, hi, block) == [
+        fam.policies[g // block] * block + g % block for g in range(lo, hi)]
