@@ -534,7 +534,7 @@ def _family_rows(plan: _Plan, fam: Family, lo: int, outf: np.ndarray, outi: np.n
     the keys updated with the row's values (a copy is made at its size; a
     dict built key by key grows twice on the way to 15 keys): a row whose
     metrics are all defined costs about a microsecond (10^4 rows of 15
-    keys, ~17 -> ~14 ms on this 2-core machine, busy); the others go through
+    keys, ~17 -> ~13 ms on this 2-core machine, busy); the others go through
     :func:`_batched_columns`, which says why.
     """
     C, SC, n = len(plan.caps), len(plan.starts) * len(plan.caps), len(outf)
