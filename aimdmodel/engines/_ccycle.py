@@ -43,9 +43,10 @@ ns per congestion event).
 Tried and left out: :func:`_sweep_loop` stepping two systems in turn, one
 event each (to overlap one system's chain of dependent operations with the
 other's). It gave the same bits and was slower: 24.1 against 19.9 ms for a
-sweep's 10^4 systems (minimum of 30, AMD EPYC, 2.45 GHz). A second thread
-on the other vCPU adds little either: the loop appears bound by the
-instructions it executes, not by their latency.
+sweep's 10^4 systems (minimum of 30, AMD EPYC, 2.45 GHz). Two worker
+threads on the machine's two vCPUs did not help either (the benchmark's
+sweep: x941 against x1020 with one, the rows built beside them): the loop
+appears bound by the instructions it executes, not by their latency.
 """
 
 from __future__ import annotations
