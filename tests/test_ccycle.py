@@ -279,3 +279,22 @@ def test_pairwise_totals_from_eight_flows(flows):
         kw = {"record": "cycles", "cycles": 25}
         assert_same(simulate(pol, x, 1000.3, engine="cycle", **kw),
                     simulate(pol, x, 1000.3, engine="ccycle", **kw))
+
+
+def test_sweep_metrics_columns_are_the_batches_columns():
+    """``sweep_metrics`` allocates its outputs: their widths are the columns run_chunk names."""
+    from aimdmodel.engines._ccycle import N_FLOAT_COLUMNS
+    from aimdmodel.engines.batch import METRIC_COLUMNS, plan_families, run_chunk
+
+    (fam,), _ = plan_families([AIMD()], np.array([[1.0, 30.0], [5.0, 5.0]]),
+                              np.array([100.0, 7.0]), ">=")
+    outf, outi = run_chunk(fam, 1, 4, steps=-1, cycles=6, max_work=10**6, burn_in=-1, eps=1.0)
+    assert N_FLOAT_COLUMNS == len(METRIC_COLUMNS)
+    assert outf.shape == (3, len(METRIC_COLUMNS))
+    assert outi.shape == (3, 8)
+    assert outf.dtype == np.float64
+    assert outi.dtype == np.int64
+    assert (outi[:, 1] == 6).all()  # every system reached its 6 events
+    assert np.isfinite(outf).all()
+    short, _ = run_chunk(fam, 0, 4, steps=-1, cycles=1, max_work=10**6, burn_in=-1, eps=1.0)
+    assert np.isnan(short[:, :4]).all()  # no whole cycle: the long-run metrics are undefined

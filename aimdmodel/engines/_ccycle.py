@@ -43,10 +43,13 @@ ns per congestion event).
 Tried and left out: :func:`_sweep_loop` stepping two systems in turn, one
 event each (to overlap one system's chain of dependent operations with the
 other's). It gave the same bits and was slower: 24.1 against 19.9 ms for a
-sweep's 10^4 systems (minimum of 30, AMD EPYC, 2.45 GHz). Two worker
-threads on the machine's two vCPUs did not help either (the benchmark's
-sweep: x941 against x1020 with one, the rows built beside them): the loop
-appears bound by the instructions it executes, not by their latency.
+sweep's 10^4 systems (minimum of 30, AMD EPYC, 2.45 GHz): the loop
+appears bound by the instructions it executes, not by their latency. Two
+worker threads do run the compiled chunks side by side (10^4 systems in two
+halves: 11.1-11.5 against 20.4 ms in one thread); the benchmark's sweep
+gains little from them (25.0 against 25.4 ms at best, 28.8 against 25.9 ms
+median of 25) because the thread building the rows (~13 ms) and the
+sweep's checks (~3 ms) share the two vCPUs and the GIL with them.
 """
 
 from __future__ import annotations
@@ -567,10 +570,14 @@ def _finish_metrics(r, t, status, T0, win, sq, prog, stack, C, burn_in, eps, A, 
     outi[r, 7] = burn_in if burn_in >= 0 else trans + (C - trans) // 2
 
 
+N_FLOAT_COLUMNS, N_INT_COLUMNS = 5, 8
+"""The columns of :func:`sweep_metrics`' two outputs (see :func:`_finish_metrics`)."""
+
+
 @numba.njit(cache=True, error_model="numpy", nogil=True)
-def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, hi, outf,
-                  outi):  # pragma: no cover - compiled
-    """Run the systems ``lo .. hi-1`` of a sweep grid and compute their metrics.
+def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo,
+                  hi):  # pragma: no cover - compiled
+    """Run the systems ``lo .. hi-1`` of a sweep grid; return their metrics ``(outf, outi)``.
 
     System ``g`` has the parameter set ``p = g // (S C)``, the initial state
     ``S0[p, (g // C) % S]`` and the capacity ``Wv[g % C]`` (``S0`` has shape
@@ -579,16 +586,29 @@ def sweep_metrics(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo
     congestion event; a ``steps=`` run is run twice, first to count its
     events for the default burn-in). The metrics are those of
     :mod:`aimdmodel.metrics` on a ``record="cycles"`` run of the compiled
-    cycle engine, with the same operations in the same order. It releases
-    the GIL: a sweep's thread builds the rows of finished chunks meanwhile.
+    cycle engine, with the same operations in the same order; a metric left
+    undefined is NaN. It releases the GIL: a sweep's thread builds the rows
+    of finished chunks meanwhile.
+
+    It allocates its outputs itself, after the GIL is released: the worker
+    that calls it then holds the GIL without a break from the end of one
+    chunk to the start of the next. ``np.full`` in the caller released it
+    (numpy fills arrays of more than a few hundred elements without it), the
+    thread building rows took it for the ~2 ms of a chunk's rows, and the
+    worker waited that long before its next chunk: the benchmark's sweep
+    (10^4 systems, one worker thread) 28.2 -> 25.6 ms at best, 31.5 -> 27.0 ms
+    median of 15 (AMD EPYC, 2 vCPUs).
     """
     _, _, m, n = S0.shape
+    outf = np.full((hi - lo, N_FLOAT_COLUMNS), np.nan)
+    outi = np.zeros((hi - lo, N_INT_COLUMNS), dtype=np.int64)
     _sweep_loop(S0, P, Wv, ge, prog, steps, cycles, max_work, burn_in, eps, lo, hi, outf, outi,
                 np.empty((m, n)), np.empty(n), np.empty(m), np.empty(m), np.zeros(m),
                 np.empty(m), np.empty(m), np.empty(64), np.zeros(6),
                 np.zeros(12, dtype=np.int64), np.zeros((1, 7), dtype=np.int64),
                 np.zeros((1, 2)), np.zeros(1, dtype=np.int64), np.zeros((1, 1, 1)),
                 np.zeros((0, 1)), _one_variable(P, n))
+    return outf, outi
 
 
 @numba.njit(inline="always", error_model="numpy")

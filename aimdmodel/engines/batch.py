@@ -130,9 +130,6 @@ def run_chunk(family: Family, lo: int, hi: int, *, steps: int, cycles: int, max_
     """
     from ._ccycle import sweep_metrics
     load_compiled()
-    outf = np.full((hi - lo, len(METRIC_COLUMNS)), np.nan)
-    outi = np.zeros((hi - lo, 8), dtype=np.int64)
     with np.errstate(divide="ignore", invalid="ignore"):
-        sweep_metrics(family.S0, family.par, family.W, family.ge, family.prog, steps, cycles,
-                      max_work, burn_in, eps, lo, hi, outf, outi)
-    return outf, outi
+        return sweep_metrics(family.S0, family.par, family.W, family.ge, family.prog, steps,
+                             cycles, max_work, burn_in, eps, lo, hi)
