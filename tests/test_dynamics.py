@@ -299,6 +299,8 @@ def test_simulate_refuses_symbols_and_floats_out_of_range():
         simulate(AIMD(b=sympy.Symbol("b")), [1, 30], 100, steps=5)
     with pytest.raises(ValueError, match=r"a = 1e-400 is not a finite nonzero float64"):
         simulate(AIMD(a=F(1, 10**400)), [1, 30], 100, steps=5)
+    with pytest.raises(OverflowError, match=r"^policy parameter a: value is too large for float"):
+        simulate(AIMD(a=[1, 10**400]), [1, 30], 100, steps=5)
     exact = simulate(AIMD(), [10**400, 1], 10**401, steps=3, arithmetic="exact")
     assert exact.windows[-1][0] == 10**400 + 3
     gen = simulate(AIMD(), (w for w in (1, 30)), 100, steps=3)

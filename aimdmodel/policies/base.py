@@ -319,7 +319,10 @@ class Policy:
         except AttributeError:  # a policy class with __slots__
             out = copy.copy(self)
         for k, v in self.params().items():
-            object.__setattr__(out, k, _convert(v, convert))
+            try:
+                object.__setattr__(out, k, _convert(v, convert))
+            except OverflowError as exc:  # beyond float64: say which parameter
+                raise OverflowError(f"policy parameter {k}: {exc}") from None
         return out
 
     def label(self) -> str:
