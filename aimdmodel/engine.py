@@ -179,6 +179,63 @@ def _check_per_flow(policy: Policy, m: int) -> None:
             )
 
 
+def check_windows(x0: Any) -> np.ndarray:
+    """Check starting windows as :func:`simulate` does; return them as an array.
+
+    The part of :func:`prepare` that looks at ``x0`` alone (shape, numbers,
+    finite, ``>= 0``); :func:`policy_on` checks them against a policy.
+
+    Examples
+    --------
+    >>> check_windows([1.0, 30.5])
+    array([ 1. , 30.5])
+    >>> check_windows([1, -2])
+    Traceback (most recent call last):
+        ...
+    ValueError: x0 must hold windows >= 0, got -2
+    """
+    return _check_x0(x0)
+
+
+def policy_on(policy: Policy, raw: np.ndarray, arithmetic: str) -> Policy:
+    """Check a policy against checked windows; return it in the run's arithmetic.
+
+    The part of :func:`prepare` that looks at the policy: one value per flow
+    for a per-flow parameter, no window below the policy's floor, no symbol,
+    and (float) no parameter or window that float64 cannot hold.
+
+    Parameters
+    ----------
+    policy : Policy
+    raw : ndarray
+        Windows from :func:`check_windows`, shape ``(m,)`` or ``(B, m)``.
+    arithmetic : {"float", "exact", "integer"}
+        An arithmetic already checked.
+
+    Returns
+    -------
+    Policy
+        The policy with its parameters converted (``float`` or ``Fraction``).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> policy_on(AIMD(a=[1, 2]), check_windows([1, 30]), "float")
+    AIMD(a=[1.0, 2.0], b=0.5, floor=0.0)
+    >>> policy_on(AIMD(a=[1, 2]), check_windows([1, 30, 5]), "float")
+    Traceback (most recent call last):
+        ...
+    ValueError: a has 2 values (one per flow) but x0 has 3 flow(s); give 3 values or one
+    """
+    _check_per_flow(policy, raw.shape[-1])
+    floor = policy.window_floor
+    if (is_number(floor) or isinstance(floor, tuple)) and _below_floor(raw, floor):
+        raise ValueError(f"x0 must hold windows >= the policy's floor {floor}")
+    pol = policy.converted(to_float if arithmetic == "float" else to_fraction)
+    _check_numbers(policy, pol, raw, arithmetic)
+    return pol
+
+
 def prepare(
     policy: Policy,
     x0: Any,
@@ -223,15 +280,9 @@ def prepare(
     max_steps = check_count("max_steps", max_steps, optional=False)
     schedule = Capacity.from_user(capacity, arithmetic=arithmetic, steps=steps)
     raw = _check_x0(x0)
-    m = raw.shape[-1]
-    _check_per_flow(policy, m)
     membership = (None if arrivals is None and departures is None
-                  else Membership.from_user(m, arrivals, departures))
-    floor = policy.window_floor
-    if (is_number(floor) or isinstance(floor, tuple)) and _below_floor(raw, floor):
-        raise ValueError(f"x0 must hold windows >= the policy's floor {floor}")
-    pol = policy.converted(to_float if arithmetic == "float" else to_fraction)
-    _check_numbers(policy, pol, raw, arithmetic)
+                  else Membership.from_user(raw.shape[-1], arrivals, departures))
+    pol = policy_on(policy, raw, arithmetic)
     x = as_arithmetic(raw, arithmetic)
     single = x.ndim == 1
     if single:

@@ -48,7 +48,7 @@ from ._arith import is_number
 from ._io import ensure_kernel_cache
 from ._validate import check_choice, check_count, check_param
 from .dynamics import Capacity
-from .engine import prepare, simulate
+from .engine import check_windows, policy_on, prepare, simulate
 from .engines import ENGINES
 from .engines.batch import METRIC_COLUMNS, Family, plan_families, run_chunk
 from .policies import Policy, make_policy
@@ -252,15 +252,23 @@ def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any, bat
 
 
 def _check_runs(pols: list, starts: list, caps: list, opts: dict) -> None:
-    """Check each policy, start and capacity once (with the first of the others), no run."""
+    """Check each policy, start and capacity once (with the first of the others), no run.
+
+    The first run gets every check of :func:`prepare`; the others only the
+    parts of it that look at what differs from the first (the checks of the
+    options, the starts and the capacities do not depend on one another).
+    """
     kw = {k: opts[k] for k in ("steps", "cycles", "arithmetic", "congestion", "record",
                                "max_steps")}
-    for p in pols:
-        prepare(p, list(starts[0]), caps[0], **kw)
+    prepare(pols[0], list(starts[0]), caps[0], **kw)
+    arithmetic, steps = opts["arithmetic"], check_count("steps", opts["steps"])
+    raw = check_windows(list(starts[0]))
+    for p in pols[1:]:
+        policy_on(p, raw, arithmetic)
     for x in starts[1:]:
-        prepare(pols[0], list(x), caps[0], **kw)
+        policy_on(pols[0], check_windows(list(x)), arithmetic)
     for c in caps[1:]:
-        prepare(pols[0], list(starts[0]), c, **kw)
+        Capacity.from_user(c, arithmetic=arithmetic, steps=steps)
 
 
 def _show_progress(progress: bool | None) -> bool:

@@ -169,6 +169,34 @@ def test_every_option_is_checked_before_any_run(runs, kw, exc, word):
     assert runs == []
 
 
+@pytest.mark.parametrize(
+    ("pols", "x0", "capacity"),
+    [
+        ([AIMD(), AIMDFC(), AIMD(a=[1, 2, 3])], [[1, 30]], [100]),  # a per-flow length
+        ([AIMD(), AIMD(a=Fraction(10) ** 400)], [[1, 30]], [100]),  # beyond float64
+        ([AIMD(floor=5), AIMD()], [[5, 5], [1, 30]], [100]),  # a 2nd start, the 1st policy
+        ([AIMD()], [[5, 5], [1, float("inf")]], [100]),
+        ([AIMD()], [[1, 30]], [100, 200, float("nan")]),
+        ([AIMD()], [[1, 30]], [100, [100, 50]]),  # a trace shorter than the run
+    ],
+)
+def test_a_later_policy_start_or_capacity_is_checked_as_simulate_checks_it(
+        runs, pols, x0, capacity):
+    """The checks before the first run give the error a run with those inputs would give."""
+    errors = (ValueError, TypeError, OverflowError)
+    with ThreadPoolExecutor(1) as ex, pytest.raises(errors) as got:
+        sweep(pols, x0, capacity, steps=5, executor=ex)
+    assert runs == []
+    refused = []
+    for p, x, c in ((p, x, c) for p in pols for x in x0 for c in capacity):
+        try:
+            simulate(p, x, c, steps=5)
+        except errors as exc:
+            refused.append((type(exc), str(exc)))
+    assert refused  # the first run that simulate refuses fails in the same way
+    assert refused[0] == (type(got.value), str(got.value))
+
+
 def test_one_simulation_per_run(runs):
     with ThreadPoolExecutor(1) as ex:
         rows = sweep([AIMD(), AIMDFC()], [[1, 30], [5, 5]], [100, 200], cycles=3, executor=ex,
