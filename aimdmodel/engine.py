@@ -26,7 +26,7 @@ from .feedback import CONVENTIONS, SynchronousFeedback
 from .policies import FlowMix, Policy
 from .trajectory import RECORDS, Trajectory
 
-__all__ = ["CONGESTION_TESTS", "ENGINES", "prepare", "simulate"]
+__all__ = ["CONGESTION_TESTS", "ENGINES", "check_windows", "policy_on", "prepare", "simulate"]
 
 CONGESTION_TESTS = CONVENTIONS
 """Accepted values of ``congestion``: congestion when ``sum >= W`` or ``sum > W``."""
