@@ -26,7 +26,7 @@ from .feedback import CONVENTIONS, SynchronousFeedback
 from .policies import FlowMix, Policy
 from .trajectory import RECORDS, Trajectory
 
-__all__ = ["CONGESTION_TESTS", "ENGINES", "check_windows", "policy_on", "prepare", "simulate"]
+__all__ = ["CONGESTION_TESTS", "ENGINES", "check_policy_on", "check_windows", "prepare", "simulate"]
 
 CONGESTION_TESTS = CONVENTIONS
 """Accepted values of ``congestion``: congestion when ``sum >= W`` or ``sum > W``."""
@@ -183,7 +183,7 @@ def check_windows(x0: Any) -> np.ndarray:
     """Check starting windows as :func:`simulate` does; return them as an array.
 
     The part of :func:`prepare` that looks at ``x0`` alone (shape, numbers,
-    finite, ``>= 0``); :func:`policy_on` checks them against a policy.
+    finite, ``>= 0``); :func:`check_policy_on` checks them against a policy.
 
     Examples
     --------
@@ -197,7 +197,7 @@ def check_windows(x0: Any) -> np.ndarray:
     return _check_x0(x0)
 
 
-def policy_on(policy: Policy, raw: np.ndarray, arithmetic: str) -> Policy:
+def check_policy_on(policy: Policy, raw: np.ndarray, arithmetic: str) -> Policy:
     """Check a policy against checked windows; return it in the run's arithmetic.
 
     The part of :func:`prepare` that looks at the policy: one value per flow
@@ -220,9 +220,9 @@ def policy_on(policy: Policy, raw: np.ndarray, arithmetic: str) -> Policy:
     Examples
     --------
     >>> from aimdmodel import AIMD
-    >>> policy_on(AIMD(a=[1, 2]), check_windows([1, 30]), "float")
+    >>> check_policy_on(AIMD(a=[1, 2]), check_windows([1, 30]), "float")
     AIMD(a=[1.0, 2.0], b=0.5, floor=0.0)
-    >>> policy_on(AIMD(a=[1, 2]), check_windows([1, 30, 5]), "float")
+    >>> check_policy_on(AIMD(a=[1, 2]), check_windows([1, 30, 5]), "float")
     Traceback (most recent call last):
         ...
     ValueError: a has 2 values (one per flow) but x0 has 3 flow(s); give 3 values or one
@@ -282,7 +282,7 @@ def prepare(
     raw = _check_x0(x0)
     membership = (None if arrivals is None and departures is None
                   else Membership.from_user(raw.shape[-1], arrivals, departures))
-    pol = policy_on(policy, raw, arithmetic)
+    pol = check_policy_on(policy, raw, arithmetic)
     x = as_arithmetic(raw, arithmetic)
     single = x.ndim == 1
     if single:

@@ -48,7 +48,7 @@ from ._arith import is_number
 from ._io import ensure_kernel_cache
 from ._validate import check_choice, check_count, check_param
 from .dynamics import Capacity
-from .engine import check_windows, policy_on, prepare, simulate
+from .engine import check_policy_on, check_windows, prepare, simulate
 from .engines import ENGINES
 from .engines.batch import METRIC_COLUMNS, Family, plan_families, run_chunk
 from .policies import Policy, make_policy
@@ -264,9 +264,9 @@ def _check_runs(pols: list, starts: list, caps: list, opts: dict) -> None:
     arithmetic, steps = opts["arithmetic"], check_count("steps", opts["steps"])
     raw = check_windows(list(starts[0]))
     for p in pols[1:]:
-        policy_on(p, raw, arithmetic)
+        check_policy_on(p, raw, arithmetic)
     for x in starts[1:]:
-        policy_on(pols[0], check_windows(list(x)), arithmetic)
+        check_policy_on(pols[0], check_windows(list(x)), arithmetic)
     for c in caps[1:]:
         Capacity.from_user(c, arithmetic=arithmetic, steps=steps)
 
