@@ -42,7 +42,41 @@ def _finite(v: Any) -> bool:
     return True
 
 
-def _check_x0(x0: Any) -> np.ndarray:
+def check_windows(x0: Any) -> np.ndarray:
+    """Check starting windows as :func:`simulate` does; return them as an array.
+
+    The part of :func:`prepare` that looks at ``x0`` alone (shape, numbers,
+    finite, ``>= 0``); :func:`check_policy_on` checks them against a policy.
+
+    Parameters
+    ----------
+    x0 : array_like
+        Windows ``(m,)`` or ``(B, m)``: a sequence, an array or any iterable.
+
+    Returns
+    -------
+    ndarray
+        The windows as given: an int or float array when they came as one,
+        ``float64`` for plain floats, else ``object`` (Python ints, Fractions
+        and mixed numbers kept exact).
+
+    Raises
+    ------
+    ValueError
+        A shape other than ``(m,)`` or ``(B, m)``, a window that is not finite or
+        is negative.
+    TypeError
+        A window that is not a real number.
+
+    Examples
+    --------
+    >>> check_windows([1.0, 30.5])
+    array([ 1. , 30.5])
+    >>> check_windows([1, -2])
+    Traceback (most recent call last):
+        ...
+    ValueError: x0 must hold windows >= 0, got -2
+    """
     if not isinstance(x0, (list, tuple, np.ndarray)) and hasattr(x0, "__iter__") and not (
         isinstance(x0, (str, bytes))
     ):
@@ -73,7 +107,7 @@ def _check_x0(x0: Any) -> np.ndarray:
 
 
 def _numeric_x0(x0: Any) -> np.ndarray | None:
-    """Vectorised :func:`_check_x0` for windows that numpy holds as ints or floats.
+    """Vectorised :func:`check_windows` for windows that numpy holds as ints or floats.
 
     Returns None (use the element-by-element checks) for anything else.
     """
@@ -179,24 +213,6 @@ def _check_per_flow(policy: Policy, m: int) -> None:
             )
 
 
-def check_windows(x0: Any) -> np.ndarray:
-    """Check starting windows as :func:`simulate` does; return them as an array.
-
-    The part of :func:`prepare` that looks at ``x0`` alone (shape, numbers,
-    finite, ``>= 0``); :func:`check_policy_on` checks them against a policy.
-
-    Examples
-    --------
-    >>> check_windows([1.0, 30.5])
-    array([ 1. , 30.5])
-    >>> check_windows([1, -2])
-    Traceback (most recent call last):
-        ...
-    ValueError: x0 must hold windows >= 0, got -2
-    """
-    return _check_x0(x0)
-
-
 def check_policy_on(policy: Policy, raw: np.ndarray, arithmetic: str) -> Policy:
     """Check a policy against checked windows; return it in the run's arithmetic.
 
@@ -279,7 +295,7 @@ def prepare(
         raise ValueError("give exactly one of steps= and cycles=")
     max_steps = check_count("max_steps", max_steps, optional=False)
     schedule = Capacity.from_user(capacity, arithmetic=arithmetic, steps=steps)
-    raw = _check_x0(x0)
+    raw = check_windows(x0)
     membership = (None if arrivals is None and departures is None
                   else Membership.from_user(raw.shape[-1], arrivals, departures))
     pol = check_policy_on(policy, raw, arithmetic)

@@ -254,9 +254,10 @@ def _check_options(opts: dict, progress: Any, chunksize: Any, executor: Any, bat
 def _check_runs(pols: list, starts: list, caps: list, opts: dict) -> None:
     """Check each policy, start and capacity once (with the first of the others), no run.
 
-    The first run gets every check of :func:`prepare`; the others only the
-    parts of it that look at what differs from the first (the checks of the
-    options, the starts and the capacities do not depend on one another).
+    The first run gets every check of :func:`prepare`; each further policy,
+    start and capacity only the part of it that looks at that input (a
+    policy against the first start, a start against the first policy), in
+    the order ``prepare`` would meet them run by run.
     """
     kw = {k: opts[k] for k in ("steps", "cycles", "arithmetic", "congestion", "record",
                                "max_steps")}

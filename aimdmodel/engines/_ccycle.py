@@ -49,7 +49,7 @@ worker threads do run the compiled chunks side by side (10^4 systems in two
 halves: 11.1-11.5 against 20.4 ms in one thread); the benchmark's sweep
 gains little from them (25.0 against 25.4 ms at best, 28.8 against 25.9 ms
 median of 25) because the thread building the rows (~13 ms) and the
-sweep's checks (~3 ms) share the two vCPUs and the GIL with them.
+sweep's checks (~2 ms) share the two vCPUs and the GIL with them.
 """
 
 from __future__ import annotations
