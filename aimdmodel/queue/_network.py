@@ -53,17 +53,22 @@ from ._fields import (
     D_RED,
     F_CBRCUM,
     F_CWND,
+    F_DEP0,
+    F_DEP1,
     F_DMAX,
     F_DMIN,
     F_DSUM,
     F_GROWF,
     F_REINITW,
-    F_RLEN,
     F_RWIN,
+    F_SPAN,
     F_SSTH,
     F_T0,
     F_TDELAY,
     F_TLOSS1,
+    F_VBASE,
+    F_VMIN,
+    F_VSRTT,
     F_XCUM,
     G_AVG,
     G_CREDIT,
@@ -264,7 +269,8 @@ def _send_tcp(F, N, P, r, j, t):  # pragma: no cover - compiled
             return 0
         return int(total) - sent
     left = N[r, I_LEFT, j]
-    frac = min(1.0, (t + P[P_DT] - F[r, F_T0, j]) / F[r, F_RLEN, j])
+    span = F[r, F_SPAN, j]
+    frac = 1.0 if span <= 0.0 else min(1.0, (t + P[P_DT] - F[r, F_T0, j]) / span)
     due = left + math.ceil((total - left) * frac - 1e-9)
     return max(0, min(due, int(total)) - sent)
 
@@ -412,6 +418,9 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
         A.I[r, I_TACC, j] = acc
         A.F[r, F_TDELAY, j] = delay
+        if acc > 0:  # when the tick's accepted packets leave: the next round's ACK clock
+            A.F[r, F_DEP0, j] = min(A.F[r, F_DEP0, j], t + delay)
+            A.F[r, F_DEP1, j] = max(A.F[r, F_DEP1, j], t + delay + acc / cap)
         A.ring_s[r, e], A.ring_c[r, e] = j, acc  # kept if acc > 0 (the slot is free)
         more = acc > 0
         tail += more
@@ -492,7 +501,14 @@ def _drr(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     for a in range(nact):
         j = A.act[r, a]
         nb += A.I[r, I_QUEUED, j] > 0
-        A.I[r, I_TACC, j] = max(0, A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j])
+    for a in range(nact):
+        j = A.act[r, a]
+        acc = max(0, A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j])
+        A.I[r, I_TACC, j] = acc
+        if acc > 0:  # its packets leave at its fair share: the next round's ACK clock
+            d = t + A.F[r, F_TDELAY, j]
+            A.F[r, F_DEP0, j] = min(A.F[r, F_DEP0, j], d)
+            A.F[r, F_DEP1, j] = max(A.F[r, F_DEP1, j], d + acc * max(nb, 1) / cap)
     A.GI[r, GI_NB] = nb
     A.GI[r, GI_Q] = backlog
 
@@ -534,6 +550,29 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         F[r, F_DSUM, j] += acc * d
         F[r, F_DMIN, j] = min(F[r, F_DMIN, j], d)
         F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
+        _ack_srtt(F, r, j, F[r, S_BASE, j] + d, acc)
+
+
+@numba.njit(inline="always", _nrt=False)
+def _ack_srtt(F, r, j, rtt, acc):  # pragma: no cover - compiled
+    """Update the smoothed RTT for ``acc`` ACKs of RTT ``rtt`` (gain 1/8), and its minima.
+
+    ns-3 hands Vegas and Veno ``m_srtt`` (TcpSocketBase calls ``PktsAcked(tcb,
+    n, m_tcb->m_srtt)``), not the raw sample: their ``minRtt`` and ``baseRtt``
+    are minima of the per-ACK smoothed RTT. Between the first and the last of
+    the tick's ACKs it moves monotonically, so its minimum is at one end.
+    """
+    s = F[r, F_VSRTT, j]
+    if s == 0.0:
+        first = rtt
+        last = rtt
+    else:
+        first = rtt + (s - rtt) * 0.875
+        last = rtt + (s - rtt) * 0.875 ** acc
+    F[r, F_VSRTT, j] = last
+    lo = min(first, last)
+    F[r, F_VMIN, j] = min(F[r, F_VMIN, j], lo)
+    F[r, F_VBASE, j] = min(F[r, F_VBASE, j], lo)
 
 
 @numba.njit(inline="always", _nrt=False)

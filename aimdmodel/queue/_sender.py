@@ -37,6 +37,8 @@ from ._fields import (
     F_CWAFTER,
     F_CWND,
     F_DEADLINE,
+    F_DEP0,
+    F_DEP1,
     F_DIFF,
     F_DMAX,
     F_DMIN,
@@ -59,12 +61,16 @@ from ._fields import (
     F_RTTVAR,
     F_RWIN,
     F_SOWD,
+    F_SPAN,
     F_SRTT,
     F_SSTH,
     F_T0,
     F_TDET,
     F_TEPOCH,
     F_TLOSS1,
+    F_VBASE,
+    F_VMIN,
+    F_VSRTT,
     F_WEST,
     F_WMAX,
     F_XCUM,
@@ -208,8 +214,11 @@ def _observe(F, N, P, r, j):  # pragma: no cover - compiled
     if acc <= 0:
         return
     if v == V_VEGAS or v == V_VENO:
-        n = N[r, I_RSENT, j]
-        F[r, F_DIFF, j] = n * (1.0 - F[r, F_RTTMIN, j] / F[r, F_RMIN, j])
+        # ns-3's integer arithmetic on the window in segments; Vegas reads the round's
+        # smallest smoothed RTT, Veno the current one (it resets its minimum per ACK)
+        seg = math.floor(F[r, F_CWND, j])
+        now = F[r, F_VMIN, j] if v == V_VEGAS else F[r, F_VSRTT, j]
+        F[r, F_DIFF, j] = seg - math.floor(seg * F[r, F_VBASE, j] / now)
     elif v == V_WESTWOOD:
         sample = acc / F[r, F_RLEN, j]
         a = P[P_WWA]
@@ -399,8 +408,9 @@ def _vegas(F, N, P, r, j, slow):  # pragma: no cover - compiled
     cw, diff = F[r, F_CWND, j], F[r, F_DIFF, j]
     if slow:
         if diff > P[P_VG]:
-            target = cw * F[r, F_RTTMIN, j] / F[r, F_RMIN, j]
-            F[r, F_CWND, j] = min(cw, target + 1.0)
+            seg = math.floor(cw)
+            target = math.floor(seg * F[r, F_VBASE, j] / F[r, F_VMIN, j])
+            F[r, F_CWND, j] = min(float(seg), target + 1.0)
             F[r, F_SSTH, j] = max(min(F[r, F_SSTH, j], F[r, F_CWND, j] - 1.0), 2.0)
         else:
             _slow_start(F, N, P, r, j, float(N[r, I_RACC, j]))
@@ -513,6 +523,7 @@ def _resume(F, N, P, r, j):  # pragma: no cover - compiled
     """Resume after the retransmission timer fired: slow start from cwnd = 1, holes first."""
     N[r, I_MODE, j] = M_OPEN
     F[r, F_CWND, j] = 1.0
+    F[r, F_SPAN, j] = 0.0  # one packet: the ACK clock starts again
 
 
 # --------------------------------------------------------------------------- rounds
@@ -527,6 +538,16 @@ def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
     """
     F[r, F_T0, j] = t0
     F[r, F_RLEN, j] = queue_delay(F, N, P, r, j, qdelay)
+    # the ACK clock: this round's packets go out as the previous round's ACKs come
+    # back, over the span in which its packets left the bottleneck, never over more
+    # than the round. A train only spreads (queues space it out): it starts as a burst
+    # (the initial window, the one packet after a timeout) and in slow start goes out
+    # at two packets per ACK, twice the bottleneck's rate.
+    dep0, dep1 = F[r, F_DEP0, j], F[r, F_DEP1, j]
+    span = max(F[r, F_SPAN, j], dep1 - dep0) if dep1 > dep0 else F[r, F_SPAN, j]
+    F[r, F_SPAN, j] = min(span, F[r, F_RLEN, j])
+    F[r, F_DEP0, j], F[r, F_DEP1, j] = _INF, -_INF
+    F[r, F_VMIN, j] = _INF
     for fld in (I_RSENT, I_RLOST, I_RLRETX, I_RACC, I_RRETX, I_LEFT, I_RLTAIL):
         N[r, fld, j] = 0
     N[r, I_RP1, j], N[r, I_RP2, j], N[r, I_RLASTOK, j] = -1, -1, -1

@@ -271,6 +271,10 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
     F[:, f.F_SSTH] = np.inf
     F[:, f.F_RTO] = opts.initial_rto
     F[:, f.F_RTTMIN] = np.inf
+    F[:, f.F_DEP0] = np.inf
+    F[:, f.F_DEP1] = -np.inf
+    F[:, f.F_VMIN] = np.inf
+    F[:, f.F_VBASE] = np.inf
     F[:, f.F_OWDMIN] = np.inf
     F[:, f.F_FINISH] = np.nan
     I = np.zeros((R, f.NI, n), dtype=np.int64)  # noqa: E741 - the kernel's name

@@ -1,0 +1,182 @@
+"""The queue model flow by flow against ns-3's stored runs; the campaign that makes them.
+
+The stored runs (``aimdmodel/ns3/data/ns3_runs.jsonl``) are ns-3's side of
+the reference set; these tests check that they are current (every case's
+runs are there, under the fingerprint of today's scenario and options),
+that one of them comes out the same when ns-3 runs it again now, and hold
+the queue model to ns-3 at the set-ups where it used to fail (Vegas with a
+buffer of a BDP or less, RTT mixes flow by flow, a late joiner).
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from aimdmodel.ns3 import _loader, campaign
+from aimdmodel.ns3.campaign import STORE, Store, Task, run_campaign, tasks_for
+from aimdmodel.ns3.options import Ns3Options
+from aimdmodel.ns3.validate import Case, reference_set, validate
+from aimdmodel.scenario import Flow, Link, Scenario
+
+STORED = Store(STORE)
+
+
+def _version() -> str:
+    versions = [r["ns3"] for r in STORED.records()]
+    return max(set(versions), key=versions.count)
+
+
+def _validate(*names: str):
+    cases = [c for c in reference_set() if c.name in names]
+    assert len(cases) == len(names)
+    return validate(cases, models=("queue",), store=STORED, version=_version())
+
+
+def test_the_stored_runs_cover_the_reference_set_as_it_is_now():
+    """A changed scenario, option or ns-3 version changes the fingerprint: regenerate
+    with ``aimdmodel validate --against ns3 --runs-only``."""
+    tasks = tasks_for(reference_set(), Ns3Options(), version=_version())
+    missing = STORED.stale(tasks)
+    assert missing == [], f"{len(missing)} ns-3 runs missing, e.g. {missing[0].name}"
+    if _loader.available():
+        assert _loader.version() == _version()
+    for rec in STORED.records():
+        assert rec["format"] == campaign.FORMAT
+        assert set(rec["summary"]["flows"]) >= {"goodput", "loss_rate", "timeouts"}
+        assert rec["options"]["ns3_version"] == rec["ns3"]
+
+
+@pytest.mark.skipif(not _loader.available(), reason="ns-3 (the optional extra ns3) is not "
+                    "installed")
+def test_a_stored_run_comes_out_the_same_when_ns3_runs_it_now():
+    case = next(c for c in reference_set() if c.name == "1 flow, SACK, DropTail 0.1 BDP")
+    task = tasks_for([case], Ns3Options(), version=_loader.version())[0]
+    stored = [r for r in STORED.records(task.key) if r["run"] == task.options.run][-1]
+    assert campaign.run_task(task)["summary"] == stored["summary"]
+
+
+def test_vegas_loses_nothing_and_keeps_a_few_packets_where_ns3_loses_nothing():
+    names = [c.name for c in reference_set() if c.name.startswith("1 flow, vegas")]
+    v = _validate(*names)
+    for case, res in zip(v.cases, v.results, strict=True):
+        ns3, queue = res["ns3"].values, res["queue"].values
+        assert ns3["loss_rate"] == 0, case.name
+        assert queue["loss_rate"] == 0, case.name
+        assert queue["timeouts"] == 0, case.name
+        packets = queue["queueing_delay"] / queue["packet_time"]
+        assert packets <= 4.0, case.name
+
+
+@pytest.mark.parametrize("name", [
+    "2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged",
+    "2 flows, sack, RTT 25/150 ms, DropTail 1 BDP, phase-averaged",
+    "2 flows, sack, RTT 40/80 ms, RED 1 BDP",
+    "2 flows, sack, RTT 25/150 ms, RED 1 BDP",
+    "3 flows, sack, RTT 25/50/100 ms, DropTail 1 BDP",
+    "late joiner, 2 flows, SACK, DropTail 1 BDP",
+])
+def test_the_queue_model_shares_as_ns3_flow_by_flow(name):
+    """Each flow within 15% of ns-3's goodput, or the share ratio within x1.5."""
+    v = _validate(name)
+    comp = v.flows("queue")[0]
+    assert comp.goodput_met, (comp.share, comp.goodput)
+
+
+def _dt_red():
+    v = _validate("2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged",
+                  "2 flows, sack, RTT 40/80 ms, RED 1 BDP")
+    comps = dict(zip((c.name for c in v.cases), v.flows("queue"), strict=True))
+    return (comps["2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged"],
+            comps["2 flows, sack, RTT 40/80 ms, RED 1 BDP"])
+
+
+def test_red_is_less_unequal_than_droptail_in_ns3():
+    dt, red = _dt_red()
+    assert dt.share.ns3 > red.share.ns3
+
+
+@pytest.mark.xfail(strict=True, reason="a known miss (VALIDATION.md): the model's DropTail "
+                   "share at RTTs 40/80 ms (1.8) is below ns-3's phase average (2.2) and below "
+                   "its own RED share (2.0); each is within x1.5 of ns-3, the order is not")
+def test_red_is_less_unequal_than_droptail_in_the_model():
+    dt, red = _dt_red()
+    assert dt.share.model > red.share.model
+
+
+def test_at_a_fixed_rtt_droptail_hands_the_share_by_phase_in_ns3():
+    """ns-3's deterministic DropTail queue: the fixed-RTT run gives the short flow most of the
+    link, the run with the long RTT shifted by half a packet time less (Floyd & Jacobson 1992
+    phase effects); the phase-averaged case lies between."""
+    case = next(c for c in reference_set()
+                if c.name == "2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged")
+    runs = []
+    for sc, run_no in case.runs():
+        key = campaign.fingerprint(sc, Ns3Options(), version=_version())
+        runs.append([r for r in STORED.records(key) if r["run"] == run_no][-1]["summary"])
+    shares = [s["flows"]["goodput"][0] / s["flows"]["goodput"][1] for s in runs]
+    assert max(shares) > 3 * min(shares)
+
+
+# -- the campaign ---------------------------------------------------------------------------
+def _fake_task(name: str, run: int) -> Task:
+    sc = Scenario(flows=(Flow(),), link=Link(rate=2e6, buffer=20), duration=5.0, seed=1)
+    return Task(name, sc, Ns3Options(run=run), campaign.fingerprint(sc, Ns3Options(),
+                                                                     version="test"))
+
+
+def test_a_campaign_stores_each_run_skips_stored_ones_and_survives_a_failure(tmp_path,
+                                                                            monkeypatch):
+    calls = []
+
+    def fake(task):
+        calls.append(task.options.run)
+        if task.options.run == 2:
+            raise RuntimeError("ns-3 said no")
+        return {"key": task.key, "run": task.options.run, "seconds": 0.0, "summary": {}}
+
+    monkeypatch.setattr(campaign, "run_task", fake)
+    store = Store(tmp_path / "runs.jsonl")
+    tasks = [_fake_task("a", r) for r in (1, 2, 3)]
+    with ThreadPoolExecutor(2) as ex:
+        out = run_campaign(tasks, store, executor=ex)
+    assert out["stored"] == 2
+    assert out["skipped"] == 0
+    assert out["failed"] == [("a", 2, "ns-3 said no")]
+    assert sorted(r["run"] for r in Store(store.path).records()) == [1, 3]
+    calls.clear()
+    with ThreadPoolExecutor(1) as ex:
+        out = run_campaign(tasks, Store(store.path), executor=ex)
+    assert calls == [2]  # resumed: only the missing run
+    assert out["skipped"] == 2
+
+
+def test_a_line_cut_by_a_crash_is_not_a_record(tmp_path, capsys):
+    path = tmp_path / "runs.jsonl"
+    path.write_text(json.dumps({"key": "k", "run": 1}) + "\n" + '{"key": "k", "ru')
+    assert [r["run"] for r in Store(path).records()] == [1]
+    assert "incomplete record" in capsys.readouterr().err
+
+
+def test_the_campaign_refuses_what_is_not_an_executor(tmp_path):
+    with pytest.raises(TypeError, match="executor"):
+        run_campaign([_fake_task("a", 1)], Store(tmp_path / "r.jsonl"), executor=object())
+    with pytest.raises(ValueError, match="workers"):
+        run_campaign([_fake_task("a", 1)], Store(tmp_path / "r.jsonl"), workers=0)
+
+
+def test_phase_runs_shift_only_the_later_flows_by_less_than_a_packet_time():
+    sc = Scenario(flows=(Flow(base_rtt=0.04), Flow(base_rtt=0.08), Flow(base_rtt=0.1)),
+                  link=Link(rate=10e6), seed=5)
+    runs = Case("p", sc, "", phases=True, replications=4).runs()
+    assert [n for _, n in runs] == [5, 6, 7, 8]
+    service = 8 * sc.packet_size / 10e6
+    shifts = np.array([[f.base_rtt - g.base_rtt for f, g in zip(s.flows, sc.flows, strict=True)]
+                       for s, _ in runs])
+    assert (shifts[:, 0] == 0).all()
+    assert (shifts >= 0).all()
+    assert (shifts < service).all()
+    assert len({round(x, 12) for x in shifts[:, 1]}) == 4
