@@ -368,7 +368,13 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
 
 @numba.njit(_nrt=False)
 def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
-    """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet."""
+    """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet.
+
+    As ns-3's RedQueueDisc (``m_qAvg >= m_minTh && nQueued > 1``), no packet
+    is dropped, early or forced, while at most one packet waits: with a small
+    ``w_q`` the average lags the queue, and after the flows back off it stays
+    above ``min_th`` while the queue drains; dropping then would idle the link.
+    """
     if arrivals == 0:
         return 0
     q0 = A.GI[r, GI_Q]
@@ -384,7 +390,9 @@ def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         avg = (1.0 - wq) * A.G[r, G_AVG] + wq * qnow
         A.G[r, G_AVG] = avg
         drop = False
-        if lo <= avg < top:
+        if qnow <= 1.0:  # ns-3's guard: nothing dropped while at most one packet waits
+            A.GI[r, GI_COUNT] = -1
+        elif lo <= avg < top:
             A.GI[r, GI_COUNT] += 1
             pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
             cpb = A.GI[r, GI_COUNT] * pb
