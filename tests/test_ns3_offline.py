@@ -231,6 +231,31 @@ def test_without_ns3_the_command_stops_with_exit_2_naming_the_extra(monkeypatch,
     assert len(err.strip().splitlines()) == 1
 
 
+def test_without_ns3_the_stored_runs_still_validate_a_family(monkeypatch, capsys, tmp_path):
+    """Every run of the family is stored: no ns-3 needed, the tables come out."""
+    monkeypatch.setattr(commands, "available", lambda: False)
+    out = tmp_path / "v.md"
+    assert commands.main(["validate", "--against", "ns3", "--group", "late joiner",
+                          "--models", "queue", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "## Flow by flow" in text
+    assert text.count("| late joiner, 2 flows") >= 3
+    # a store without the family's runs needs ns-3: one line, exit 2
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert commands.main(["validate", "--against", "ns3", "--group", "lp", "--store",
+                          str(empty)]) == 2
+    assert EXTRA_HINT in capsys.readouterr().err
+
+
+def test_an_unknown_family_names_the_families(capsys):
+    assert commands.main(["validate", "--against", "ns3", "--group", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "--group must be one of" in err
+    assert "rtt mix" in err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_the_command_checks_its_output_paths_before_any_work(tmp_path):
     with pytest.raises(argparse.ArgumentTypeError, match="a folder"):
         commands._output(str(tmp_path))

@@ -362,8 +362,9 @@ def _fluid_values(case: Case) -> dict:
     res = fluid.run_scenario(sc)
     bits = 8.0 * sc.packet_size
     cap = float(np.mean(np.atleast_1d(sc.link.rate))) / bits
-    flows = [float(x) * bits for x in np.atleast_1d(res.throughput)]
-    return {"throughput": float(np.sum(flows)), "utilization": float(res.utilization),
+    flows = [float(x) * bits for x in np.atleast_1d(res.per_flow_throughput)]
+    return {"throughput": float(np.sum(res.throughput) * bits),
+            "utilization": float(res.utilization),
             "loss_rate": float(res.loss_rate), "queueing_delay": float(res.mean_queue / cap),
             "packet_time": 1.0 / cap, "timeouts": None, "fast_retransmits": None,
             "duplicates": 0.0, "runs": 1,
