@@ -75,7 +75,8 @@ def register(subparsers: Any) -> None:
         "validate", help="the queue and fluid models against ns-3, flow by flow (Markdown)",
         description="Compare the queue and fluid models with ns-3 on the reference set "
                     f"({len(reference_set())} scenarios, 3 runs each): per-flow goodput and "
-                    "share ratio, utilization, loss rate, queueing delay, timeouts. ns-3's runs are read from a store "
+                    "share ratio, utilization, loss rate, queueing delay, timeouts. ns-3's "
+                    "runs are read from a store "
                     "(the one shipped with aimdmodel by default); runs not stored are made "
                     "first, each stored as it ends, so an interrupted campaign resumes. "
                     f"Making runs needs the optional extra ns3: {EXTRA_HINT}; the shipped "
