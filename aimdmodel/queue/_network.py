@@ -150,9 +150,12 @@ from ._fields import (
     S_RATE,
     S_START,
     S_STOP,
+    S_VAR,
     STOP_END,
     STOP_POLICY,
     STOP_REINIT,
+    V_VEGAS,
+    V_VENO,
 )
 from ._random import binomial, uniform
 from ._sender import round_end, round_ends, start_round
@@ -558,7 +561,9 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         F[r, F_DSUM, j] += acc * d
         F[r, F_DMIN, j] = min(F[r, F_DMIN, j], d)
         F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
-        _ack_srtt(F, r, j, F[r, S_BASE, j] + d, acc)
+        v = F[r, S_VAR, j]
+        if v == V_VEGAS or v == V_VENO:
+            _ack_srtt(F, r, j, F[r, S_BASE, j] + d, acc)
 
 
 @numba.njit(inline="always", _nrt=False)
