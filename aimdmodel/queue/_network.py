@@ -393,16 +393,14 @@ def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
         avg = (1.0 - wq) * A.G[r, G_AVG] + wq * qnow
         A.G[r, G_AVG] = avg
         drop = False
-        if qnow <= 1.0:  # ns-3's guard: nothing dropped while at most one packet waits
-            A.GI[r, GI_COUNT] = -1
-        elif lo <= avg < top:
+        if lo <= avg < top and qnow > 1.0:
             A.GI[r, GI_COUNT] += 1
             pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
             cpb = A.GI[r, GI_COUNT] * pb
             drop = cpb >= 1.0 or uniform(A.rng, r) < pb / (1.0 - cpb)
-        elif avg >= top:
+        elif avg >= top and qnow > 1.0:
             drop = True
-        else:
+        else:  # below min_th, or ns-3's guard: nothing dropped while at most one packet waits
             A.GI[r, GI_COUNT] = -1
         if drop:
             A.GI[r, GI_COUNT] = 0
