@@ -3,7 +3,7 @@
 
 Usage::
 
-    python benchmarks/ns3_seeds.py run 003 OUT.jsonl "droptail:2:AIMD(a=1, b=1/2)" ...
+    python benchmarks/ns3_seeds.py run [--workers=N] 003 OUT.jsonl "droptail:2:AIMD(a=1, b=1/2)" ...
     python benchmarks/ns3_seeds.py run 003leave OUT.jsonl "AIMD(a=1, b=1/2)" ...
     python benchmarks/ns3_seeds.py run 000 OUT.jsonl "8:AIMD-FC+(a=1, b=1/2, f=1/2)" ...
     python benchmarks/ns3_seeds.py table > paper_checks/NS3_SEEDS.md
@@ -15,7 +15,10 @@ Each job (``discipline:flows:policy`` for 003, ``policy`` for 003leave,
 :func:`~aimdmodel.ns3.seeds.seed000_nctuns` with their defaults and appends
 its rows to the JSON-lines file as soon as it ends (a 100 Mbit/s run takes
 minutes to tens of minutes with ns-3's wheel), so an interrupted sweep
-keeps what it ran (the ledger quotes ``paper_checks/ns3_seeds.jsonl``, the
+keeps what it ran, and a sweep run again skips the jobs the file already
+holds. Jobs run side by side in ``--workers=N`` processes, or on any
+:class:`concurrent.futures.Executor` given to :func:`run` (a dask
+cluster's ``client.get_executor()``) (the ledger quotes ``paper_checks/ns3_seeds.jsonl``, the
 runs appended there). ``table`` writes its Markdown
 (:func:`papers.ns3_seeds.render`).
 """
@@ -25,6 +28,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from aimdmodel.ns3 import seeds
@@ -33,31 +37,68 @@ from papers.ns3_seeds import PATH, render
 POLICIES = {p.label(): p for p in (*seeds.SEED003_POLICIES, *seeds.SEED000_POLICIES)}
 
 
-def run(which: str, out: str, jobs: list[str]) -> None:
+def _job(which: str, job: str) -> list[dict]:
+    """Run one job in ns-3 (module level: a worker process can run it); return its rows."""
     def progress(s: str) -> None:
         print(time.strftime("%H:%M:%S"), s, file=sys.stderr, flush=True)
 
-    for job in jobs:
-        t0 = time.time()
-        if which == "003":
-            disc, n, label = job.split(":", 2)
-            r = seeds.seed003_stationary(policies=(POLICIES[label],), flows=(int(n),),
-                                         disciplines=(disc,), progress=progress)
-        elif which == "003leave":
-            r = seeds.seed003_leaving(policies=(POLICIES[job],), progress=progress)
-        else:
-            n, label = job.split(":", 1)
-            r = seeds.seed000_nctuns(policies=(POLICIES[label],), flows=(int(n),),
-                                     progress=progress)
-        with open(out, "a", encoding="utf-8") as f:
-            for row in r.rows:
-                keep = {k: v for k, v in row.items() if k != "result"}
-                f.write(json.dumps({"setup_name": r.name, **keep, "setup": r.setup,
-                                    "wall": time.time() - t0}, default=str) + "\n")
+    t0 = time.time()
+    if which == "003":
+        disc, n, label = job.split(":", 2)
+        r = seeds.seed003_stationary(policies=(POLICIES[label],), flows=(int(n),),
+                                     disciplines=(disc,), progress=progress)
+    elif which == "003leave":
+        r = seeds.seed003_leaving(policies=(POLICIES[job],), progress=progress)
+    else:
+        n, label = job.split(":", 1)
+        r = seeds.seed000_nctuns(policies=(POLICIES[label],), flows=(int(n),),
+                                 progress=progress)
+    return [{"setup_name": r.name, **{k: v for k, v in row.items() if k != "result"},
+             "setup": r.setup, "wall": time.time() - t0, "job": f"{which} {job}"}
+            for row in r.rows]
+
+
+def _done(out: str) -> set:
+    """The jobs whose rows the file already holds (a resumed sweep skips them)."""
+    if not Path(out).exists():
+        return set()
+    with open(out, encoding="utf-8") as f:
+        return {json.loads(line).get("job") for line in f if line.strip()}
+
+
+def run(which: str, out: str, jobs: list[str], *, executor: Executor | None = None,
+        workers: int = 1) -> None:
+    """Run the jobs not yet in ``out`` (on ``executor``, or ``workers`` local processes) and
+    append each job's rows as soon as it ends."""
+    done = _done(out)
+    todo = [j for j in jobs if f"{which} {j}" not in done]
+    if len(todo) < len(jobs):
+        print(f"{len(jobs) - len(todo)} jobs already in {out}: skipped", file=sys.stderr)
+    own = executor is None
+    ex = executor or ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo) or 1)))
+    try:
+        futures = {ex.submit(_job, which, j): j for j in todo}
+        for fut in as_completed(futures):
+            try:
+                rows = fut.result()
+            except Exception as exc:  # one failed job must not lose the others
+                print(f"{futures[fut]}: FAILED {exc}", file=sys.stderr, flush=True)
+                continue
+            with open(out, "a", encoding="utf-8") as f:
+                for row in rows:
+                    f.write(json.dumps(row, default=str) + "\n")
+                f.flush()
+    finally:
+        if own:
+            ex.shutdown(wait=False, cancel_futures=True)
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "run":
-        run(sys.argv[2], sys.argv[3], sys.argv[4:])
+        args = sys.argv[2:]
+        n = 1
+        if args and args[0].startswith("--workers="):
+            n = int(args.pop(0).split("=", 1)[1])
+        run(args[0], args[1], args[2:], workers=n)
     else:  # table [FILE.jsonl]: the Markdown of paper_checks/ns3_seeds.jsonl (or FILE)
         print(render(Path(sys.argv[2]) if len(sys.argv) > 2 else PATH))

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -136,73 +135,97 @@ def _stored_version(store: Any) -> str | None:
     return max(set(versions), key=versions.count) if versions else None
 
 
-def validate_command(args: argparse.Namespace) -> str:
-    """Run ``validate`` and return the Markdown (or where it was written)."""
-    from .campaign import STORE, Store, run_campaign, tasks_for
-    from .options import Ns3Options
-    from .report import markdown, plot_validation
-    from .validate import reference_set, validate
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _cases(args: argparse.Namespace) -> tuple:
+    from .validate import reference_set
 
     cases = reference_set(quick=args.quick)
-    if args.group is not None:
-        groups = sorted({c.group for c in cases})
-        cases = tuple(c for c in cases if c.group == args.group)
-        if not cases:
-            raise ValueError(f"--group must be one of {', '.join(groups)}, got {args.group!r}")
-    store = Store(args.store if args.store else STORE) if (args.store or not args.quick) \
-        else None
-    ns3 = available()
-    version = None
-    if ns3:
-        from ._loader import version as installed
+    if args.group is None:
+        return cases
+    groups = sorted({c.group for c in cases})
+    kept = tuple(c for c in cases if c.group == args.group)
+    if not kept:
+        raise ValueError(f"--group must be one of {', '.join(groups)}, got {args.group!r}")
+    return kept
 
-        version = installed()
-    elif store is not None:
-        version = _stored_version(store)
-    options = Ns3Options()
-    missing = (tasks_for(cases, options, version=version) if version else [])
-    if store is not None:
-        missing = store.stale(missing)
-    if (not ns3) and (version is None or missing or store is None):
+
+def _store_and_version(args: argparse.Namespace) -> tuple:
+    """Return the store of ns-3 runs (None: run everything) and the version runs must have."""
+    from .campaign import STORE, Store
+
+    store = Store(args.store) if args.store else (None if args.quick else Store(STORE))
+    if available():
+        from ._loader import version
+
+        return store, version()
+    return store, (_stored_version(store) if store is not None else None)
+
+
+def _make_runs(args: argparse.Namespace, cases: tuple, store: Any, version: str | None) -> None:
+    """Make the ns-3 runs the store lacks (refused without ns-3), each stored as it ends."""
+    from .campaign import run_campaign, tasks_for
+    from .options import Ns3Options
+
+    tasks = tasks_for(cases, Ns3Options(), version=version) if version else []
+    missing = store.stale(tasks) if store is not None else tasks
+    if not available() and (version is None or missing or store is None):
         raise Ns3Unavailable(f"aimdmodel validate --against ns3 needs ns-3 for "
                              f"{len(missing) or 'the'} runs not stored, the optional extra "
                              f"ns3: {EXTRA_HINT}")
-    t0 = time.perf_counter()
+    if store is None or not missing:
+        return
+    _say(f"{len(missing)} ns-3 runs to make ({len(tasks) - len(missing)} stored); each is "
+         f"stored as it ends, so an interrupted campaign resumes")
+    out = run_campaign(missing, store, executor=_executor(args), workers=args.workers,
+                       progress=_say)
+    if out["failed"]:
+        _say(f"{len(out['failed'])} runs failed: " + "; ".join(
+            f"{n} run {r}: {m}" for n, r, m in out["failed"][:5]))
 
-    def say(s: str) -> None:
-        print(s, file=sys.stderr, flush=True)
 
-    if store is not None and missing:
-        stored = len(tasks_for(cases, options, version=version)) - len(missing)
-        say(f"{len(missing)} ns-3 runs to make ({stored} stored); each is stored as it "
-            f"ends, so an interrupted campaign resumes")
-        out = run_campaign(missing, store, executor=_executor(args), workers=args.workers,
-                           progress=say)
-        if out["failed"]:
-            say(f"{len(out['failed'])} runs failed: " + "; ".join(
-                f"{n} run {r}: {m}" for n, r, m in out["failed"][:5]))
+def _figure(v: Any, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from .report import plot_validation
+
+    fig, axes = plt.subplots(4, 1, figsize=(14, 13), sharex=True)
+    plot_validation(v, axes)
+    fig.tight_layout()
+    atomic_savefig(fig, path)
+    plt.close(fig)
+
+
+def validate_command(args: argparse.Namespace) -> str:
+    """Run ``validate`` and return the Markdown (or where it was written)."""
+    from .campaign import tasks_for
+    from .options import Ns3Options
+    from .report import markdown
+    from .validate import validate
+
+    cases = _cases(args)
+    store, version = _store_and_version(args)
+    _make_runs(args, cases, store, version)
     if args.runs_only:
-        left = len(store.stale(tasks_for(cases, options, version=version))) if store else 0
-        return f"ns-3 runs stored in {store.path if store else '-'}; {left} missing"
-    v = validate(cases, models=tuple(args.models), options=options, store=store,
-                 version=version, progress=say)
+        left = len(store.stale(tasks_for(cases, Ns3Options(), version=version))) \
+            if store is not None else 0
+        return f"ns-3 runs stored in {store.path if store is not None else '-'}; {left} missing"
+    v = validate(cases, models=tuple(args.models), options=Ns3Options(), store=store,
+                 version=version, progress=_say)
     command = COMMAND + (" --quick" if args.quick else "")
-    if args.out != "-":
-        command += f" --out {args.out}"
+    for flag, value, default in (("--group", args.group, None), ("--store", args.store, None),
+                                 ("--models", ",".join(args.models), "queue,fluid"),
+                                 ("--out", args.out, "-"), ("--figure", args.figure, None)):
+        if value != default:
+            command += f" {flag} {value}" if " " not in str(value) else f" {flag} '{value}'"
+    text = markdown(v, command=command, version=version)
     if args.figure:
-        command += f" --figure {args.figure}"
-    text = markdown(v, command=command, seconds=time.perf_counter() - t0, version=version)
-    if args.figure:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        fig, axes = plt.subplots(4, 1, figsize=(14, 13), sharex=True)
-        plot_validation(v, axes)
-        fig.tight_layout()
-        atomic_savefig(fig, args.figure)
-        plt.close(fig)
+        _figure(v, args.figure)
     if args.out == "-":
         return text
     atomic_write_text(args.out, text)

@@ -196,10 +196,12 @@ def likely_cause(case: Any, metric: str) -> str:
                 "model's Vegas fills the link with 2-4 packets queued")
     if _no_sack(case) and metric in ("loss_rate", "timeouts", "utilization", "goodput",
                                      "queueing_delay"):
-        return ("ns-3 without SACK: its classic recovery (Reno-SACK emulation) loses 20-40x "
-                "more packets, times out 10x more often and resends data the receiver has "
-                "(duplicates 2-16%) than the same flows with SACK or with PRR recovery; the "
-                "queue model runs RFC 6582 NewReno")
+        return ("ns-3 without SACK loses 20-40x more packets and times out far more often "
+                "than the same flows with SACK or PRR recovery: a loop of a timeout, go-back-N "
+                "resending what the receiver holds (duplicates 2-18%), a cumulative ACK over "
+                "all it held raising TcpLinuxReno's slow-start cwnd at once, a burst that "
+                "loses tens of packets, a NewReno recovery of one hole per RTT that outlasts "
+                "the timer; the queue model's timeout and recovery do not enter that loop")
     if (len(rtts) > 1 and case.scenario.link.discipline == "droptail"
             and not getattr(case, "phases", False) and metric in ("goodput", "loss_rate")):
         return ("DropTail phase effect (Floyd & Jacobson 1992): at fixed RTTs ns-3's "
