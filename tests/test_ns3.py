@@ -207,10 +207,13 @@ def test_a_python_rule_that_raises_is_an_error_naming_the_method():
 
 
 def test_the_validation_compares_a_case_with_the_queue_model():
-    case = Case("tiny", dataclasses.replace(SMALL, duration=8.0, warmup=3.0), "one flow")
+    case = Case("tiny", dataclasses.replace(SMALL, duration=8.0, warmup=3.0), "one flow",
+                replications=1)
     v = validate([case], models=("queue",))
-    met, n = v.summary()["queue"]["utilization"]
-    assert n == 1
-    assert v.results[0]["ns3"][0]["utilization"] > 0.8
-    assert "tiny" in v.table(command="test")
-    assert met in (0, 1)
+    assert v.summary()["queue"]["utilization"][1] == 1
+    ns3, queue = v.results[0]["ns3"].values, v.results[0]["queue"].values
+    assert ns3["utilization"] > 0.8
+    assert len(ns3["flows"]["goodput"]) == len(queue["flows"]["goodput"]) == SMALL.n_flows
+    comp = v.flows("queue")[0]
+    assert [d.ns3 for d in comp.goodput] == ns3["flows"]["goodput"]
+    assert "| tiny |" in v.table(command="test", version="test")
