@@ -34,6 +34,7 @@ import importlib.metadata
 import json
 import os
 import re
+import shutil
 import sys
 import warnings
 import zlib
@@ -609,6 +610,27 @@ def _plot(tr: Trajectory, path: str) -> None:
         plt.close(fig)
 
 
+def _animation_file(text: str) -> str:
+    """Check an ``--animate`` path before any work: writable, a suffix we write."""
+    from .animation import FORMATS
+
+    checked = output_file(stdout=False)(text)
+    if not checked.lower().endswith(FORMATS):
+        raise argparse.ArgumentTypeError(
+            f"must end in {', '.join(FORMATS)}, got {text!r}")
+    if checked.lower().endswith(".mp4") and shutil.which("ffmpeg") is None:
+        raise argparse.ArgumentTypeError(
+            "an .mp4 needs ffmpeg on the PATH, and there is none; write a .gif or an .html")
+    return checked
+
+
+def _animate(tr: Trajectory, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    tr.animate(path)
+
+
 def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     """Return the capacity of a simulate run: a number, a trace file, or an environment."""
     given = [n for n in ("capacity_trace", "environment") if getattr(args, n) is not None]
@@ -673,7 +695,7 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     run_kwargs = dict(
         policy=policy, x0=args.windows, capacity=capacity, steps=steps, cycles=args.cycles,
         arithmetic=args.arithmetic, congestion=args.congestion,
-        record="all" if args.rows == "all" or args.plot else "cycles",
+        record="all" if args.rows == "all" or args.plot or args.animate else "cycles",
         arrivals=dict(args.arrive) or None, departures=dict(args.depart) or None,
     )
     _check_size(args, run_kwargs)
@@ -682,6 +704,8 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     tr = simulate(engine=args.engine, **run_kwargs)
     if args.plot:
         _plot(tr, args.plot)
+    if args.animate:
+        _animate(tr, args.animate)
     n_events = len(tr.congestion_steps)
     title = (
         f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
@@ -1012,6 +1036,10 @@ def _add_simulate(sub: Any) -> None:
     )
     sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
                      help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
+    sim.add_argument("--animate", metavar="FILE", type=_animation_file,
+                     help="also animate the run to FILE, step by step with the congestion "
+                          "events marked: the phase plane for 2 flows, else the windows; "
+                          ".gif, .mp4 (needs ffmpeg on the PATH) or .html (self-contained)")
     sim.set_defaults(func=_simulate)
 
 
