@@ -70,9 +70,9 @@ def test_a_run_without_every_step_is_refused():
 
 def test_the_cli_writes_a_gif_and_says_when_mp4_cannot_be_made(tmp_path, capsys):
     out = tmp_path / "a.gif"
-    assert main(["simulate", "--windows", "10,70", "--steps", "12", "--animate", str(out)]) == 0
+    assert main(["simulate", "--windows", "10,70", "--steps", "6", "--animate", str(out)]) == 0
     with Image.open(out) as gif:
-        assert gif.n_frames == 13
+        assert gif.n_frames == 7
     if shutil.which("ffmpeg") is None:
         assert main(["simulate", "--animate", str(tmp_path / "a.mp4")]) == 2
         err = capsys.readouterr().err.strip().splitlines()
