@@ -125,9 +125,11 @@ def _windows_axes(ax: Any, t: np.ndarray, w: np.ndarray, caps: np.ndarray, title
     ax.set_title(title, fontsize=10)
 
 
-def _status(ax: Any, traj: Any) -> tuple[Any, np.ndarray]:
-    ax.legend(loc="upper right", fontsize="x-small")
-    text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize=9)
+def _status(ax: Any, traj: Any, **legend: Any) -> tuple[Any, np.ndarray]:
+    ax.legend(**{"loc": "upper right", "fontsize": "x-small", **legend})
+    title = ax.get_title()
+    text = ax.set_title(title + "\n", fontsize=10)  # the second line counts steps and events
+    text.head = title
     return text, np.flatnonzero(np.asarray(traj.feedback) == 0)
 
 
@@ -148,7 +150,8 @@ def _phase_frames(ax: Any, traj: Any, w: np.ndarray, steps: np.ndarray, title: s
         path.set_data(w[: end + 1, 0], w[: end + 1, 1])
         events.set_data(w[hit, 0], w[hit, 1])
         now.set_data(w[end : end + 1, 0], w[end : end + 1, 1])
-        status.set_text(f"step {end} of {traj.n_steps}, {len(hit)} congestion events")
+        status.set_text(f"{status.head}\nstep {end} of {traj.n_steps}, {len(hit)} congestion "
+                        "events")
         return [path, events, now, status]
 
     return draw
@@ -165,7 +168,7 @@ def _windows_frames(ax: Any, traj: Any, w: np.ndarray, steps: np.ndarray, title:
                        label="sum of windows")
     (events,) = ax.plot([], [], linestyle="none", marker="v", color="#D55E00",
                         label="congestion event (feedback 0)")
-    status, congested = _status(ax, traj)
+    status, congested = _status(ax, traj, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
     def draw(k: int) -> list:
         end = int(steps[k])
@@ -174,7 +177,8 @@ def _windows_frames(ax: Any, traj: Any, w: np.ndarray, steps: np.ndarray, title:
             line.set_data(t[: end + 1], w[: end + 1, i])
         total.set_data(t[: end + 1], np.nansum(w[: end + 1], axis=1))
         events.set_data(t[hit], np.nansum(w[hit], axis=1))
-        status.set_text(f"step {end} of {traj.n_steps}, {len(hit)} congestion events")
+        status.set_text(f"{status.head}\nstep {end} of {traj.n_steps}, {len(hit)} congestion "
+                        "events")
         return [*lines, total, events, status]
 
     return draw
@@ -208,7 +212,7 @@ def animate(
     interval : int
         Milliseconds between frames (default 80).
     figsize : pair of float, optional
-        Figure size in inches (default 5 x 5 for the phase plane, 7 x 4).
+        Figure size in inches (default 5.2 x 5.2 for the phase plane, 8.5 x 4).
 
     Returns
     -------
@@ -242,7 +246,7 @@ def animate(
     steps = frame_steps(traj.n_steps, max_frames)
     title = f"{traj.policy.label()}, congestion {traj.congestion}"
     phase = view == "phase"
-    fig, ax = plt.subplots(figsize=figsize or ((5.2, 5.2) if phase else (7, 4)))
+    fig, ax = plt.subplots(figsize=figsize or ((5.2, 5.2) if phase else (8.5, 4)))
     draw = (_phase_frames if phase else _windows_frames)(ax, traj, w, steps, title)
     fig.tight_layout()
     anim = FuncAnimation(fig, draw, frames=len(steps), interval=interval, blit=False,
