@@ -13,13 +13,8 @@ Nothing is simulated here: every frame shows rows of the trajectory.
 
 Examples
 --------
->>> import matplotlib
->>> matplotlib.use("Agg")
->>> from aimdmodel import AIMD, simulate
->>> anim = animate(simulate(AIMD(), [10, 70], 100, steps=60), max_frames=20)
->>> len(anim.frame_steps), int(anim.frame_steps[-1])
-(20, 60)
->>> html = anim.to_jshtml()  # or save_animation(anim, "phase.gif")
+>>> frame_steps(60, 4).tolist()   # the last step drawn in each frame
+[0, 20, 40, 60]
 """
 
 from __future__ import annotations
@@ -232,9 +227,10 @@ def animate(
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> from aimdmodel import AIMD, simulate
-    >>> anim = animate(simulate(AIMD(), [1, 5, 30], 100, steps=80), max_frames=10)
-    >>> type(anim).__name__, anim.frame_steps.tolist()[:3]
-    ('FuncAnimation', [0, 9, 18])
+    >>> anim = animate(simulate(AIMD(), [1, 5, 30], 100, steps=80), max_frames=3,
+    ...                figsize=(3, 2))
+    >>> type(anim).__name__, anim.frame_steps.tolist()
+    ('FuncAnimation', [0, 40, 80])
     >>> html = anim.to_jshtml()  # draws every frame
     """
     import matplotlib.pyplot as plt
@@ -301,8 +297,8 @@ def save_animation(anim: Any, path: str | os.PathLike, *, fps: int = 12, dpi: in
     >>> import matplotlib, tempfile, pathlib
     >>> matplotlib.use("Agg")
     >>> from aimdmodel import AIMD, simulate
-    >>> anim = animate(simulate(AIMD(), [10, 70], 100, steps=30), max_frames=5)
-    >>> out = save_animation(anim, pathlib.Path(tempfile.mkdtemp()) / "pp.gif")
+    >>> anim = animate(simulate(AIMD(), [10, 70], 100, steps=30), max_frames=3, figsize=(2, 2))
+    >>> out = save_animation(anim, pathlib.Path(tempfile.mkdtemp()) / "pp.gif", dpi=40)
     >>> out.read_bytes()[:6]
     b'GIF89a'
     """

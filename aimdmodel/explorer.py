@@ -432,6 +432,47 @@ class Explorer:
         image.save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
 
+    def set(self, **values: Any) -> None:
+        """Set several controls at once and redraw once (as a slider move redraws).
+
+        Parameters
+        ----------
+        **values
+            Control name -> value (see :attr:`controls`); with ``flows`` or
+            ``capacity`` and no ``windows``, the windows are reset to
+            :func:`default_windows`.
+
+        Raises
+        ------
+        ValueError
+            An unknown control name, or a value its widget does not accept.
+
+        Examples
+        --------
+        >>> ex = explore("AIMD", windows=(10, 70), steps=40)
+        >>> ex.set(policy="AIMD-FC", flows=3, b=0.75)
+        >>> ex.trajectory.policy.label(), ex.controls["windows"].value
+        ('AIMD-FC(a=1, b=3/4)', '5, 32, 60')
+        """
+        unknown = sorted(set(values) - set(self.controls))
+        if unknown:
+            raise ValueError(f"no control {unknown[0]!r}; the controls are "
+                             f"{', '.join(self.controls)}")
+        c = self.controls
+        self._busy = True
+        try:
+            for name, value in values.items():
+                c[name].value = value
+            if "windows" not in values and {"flows", "capacity"} & set(values):
+                c["windows"].value = ", ".join(
+                    f"{v:g}" for v in default_windows(c["flows"].value, c["capacity"].value))
+        except Exception as exc:
+            raise ValueError(f"{name}: {exc}") from None
+        finally:
+            self._busy = False
+        self._show_parameters()
+        self.redraw()
+
     def values(self) -> dict[str, Any]:
         """Return the run the controls describe: policy, windows, capacity and options.
 

@@ -325,9 +325,10 @@ class Trajectory:
         >>> import matplotlib
         >>> matplotlib.use("Agg")
         >>> from aimdmodel import AIMD, simulate
-        >>> anim = simulate(AIMD(), [10, 70], 100, steps=50).animate(max_frames=10)
-        >>> anim.frame_steps.tolist()[-1]
-        50
+        >>> anim = simulate(AIMD(), [10, 70], 100, steps=50).animate(max_frames=2,
+        ...                                                         figsize=(2, 2))
+        >>> anim.frame_steps.tolist()
+        [0, 50]
         >>> html = anim.to_jshtml()  # or .animate("phase.gif")
         """
         from .animation import animate, save_animation

@@ -36,11 +36,8 @@ def test_moving_sliders_draws_the_run_the_toolkit_computes():
 
 
 def test_more_flows_draw_windows_against_the_step_and_the_options_reach_the_run():
-    ex = explore("AIMD-FC", steps=80)
-    ex.controls["flows"].value = 3
-    ex.controls["b"].value = 0.25
-    ex.controls["congestion"].value = ">"
-    ex.controls["arithmetic"].value = "exact"
+    ex = explore("AIMD", steps=80)
+    ex.set(policy="AIMD-FC", flows=3, b=0.25, congestion=">", arithmetic="exact")
     x0 = [float(v) for v in ex.controls["windows"].value.split(",")]
     tr = simulate(AIMDFC(b=0.25), x0, 100, steps=80, congestion=">", arithmetic="exact")
     assert ex.trajectory.arithmetic == "exact"
@@ -89,3 +86,12 @@ def test_bad_input_names_the_parameter(kwargs, match):
 def test_the_closed_forms_are_derived_with_symbols_once():
     ex = explore("AIMD", windows=(10, 70), steps=50)
     assert W in ex.closed_form["mean_formula"].free_symbols
+
+
+def test_set_changes_several_controls_with_one_redraw_and_names_a_wrong_one():
+    ex = explore("AIMD", windows=(10, 70), steps=40)
+    ex.set(b=0.75, windows="20, 30")
+    np.testing.assert_array_equal(ex.trajectory.windows,
+                                  simulate(AIMD(b=0.75), [20, 30], 100, steps=40).windows)
+    with pytest.raises(ValueError, match="no control 'B'"):
+        ex.set(B=0.5)
