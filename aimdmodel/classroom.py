@@ -22,6 +22,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from .policies import POLICIES, Policy, make_policy
 
 __all__ = [
@@ -184,22 +186,38 @@ def bounds(label: str, params: dict[str, Any], *, flows: int, capacity: float) -
     >>> bounds("New-AIMD (printed)", {"a": 1, "b": 0.5}, flows=2, capacity=100)["mean"] is None
     True
     """
+    cf = symbolic_closed_form(label, flows)
+    names = [*parameters_of(label), "W"]
+    missing = sorted(set(names[:-1]) - set(params))
+    if missing:
+        raise ValueError(f"params must give every parameter of {label}; {missing[0]!r} is missing")
+    args = [float(params[k]) for k in names[:-1]] + [float(capacity)]
+    out: dict[str, Any] = {"reason": cf.reason if cf.success else cf.message}
+    for key, (formula, evaluate) in _formulas(label, flows).items():
+        with np.errstate(all="ignore"):
+            value = None if evaluate is None else complex(evaluate(*args))
+        ok = value is not None and value.imag == 0 and np.isfinite(value.real)
+        out[key] = float(value.real) if ok else None
+        out[f"{key}_formula"] = formula
+    return out
+
+
+@lru_cache(maxsize=64)
+def _formulas(label: str, flows: int) -> dict[str, tuple[Any, Any]]:
+    """Return, per bound, the closed form in the parameters and ``W`` and a compiled function."""
     import sympy
 
     from .symbolic import W
 
     cf = symbolic_closed_form(label, flows)
-    values = {sympy.Symbol(k, positive=True): sympy.nsimplify(v) for k, v in params.items()}
-    values[W] = sympy.nsimplify(capacity)
-    out: dict[str, Any] = {"reason": cf.reason if cf.success else cf.message}
+    symbols = [sympy.Symbol(k, positive=True) for k in parameters_of(label)] + [W]
+    out: dict[str, tuple[Any, Any]] = {}
     for key, field, scale in (("min", "min_window", W), ("mean", "efficiency", W),
                               ("efficiency", "efficiency", 1)):
         expr = getattr(cf, field)
         if expr is None or (key == "mean" and cf.cycle_length == 0):
-            out[key], out[f"{key}_formula"] = None, None
+            out[key] = (None, None)
             continue
         formula = expr * scale
-        value = sympy.N(formula.subs(values))
-        out[key] = float(value) if value.is_real else None
-        out[f"{key}_formula"] = formula
+        out[key] = (formula, sympy.lambdify(symbols, formula, modules="numpy"))
     return out

@@ -191,7 +191,7 @@ def update_run(artists: dict[str, Any], tr: Any, closed: dict[str, Any]) -> None
         line.set_visible(value is not None)
         if value is not None:
             line.set_ydata([value, value])
-            line.set_label(f"{key} ${mathtext(closed[key + '_formula'])}$ = {value:.4g}")
+            line.set_label(f"{key} (closed form) ${mathtext(closed[key + '_formula'])}$")
     no_mean = closed.get("mean") is None and closed.get("reason")
     artists["note"].set_text("no sawtooth to average: see derive's reason" if no_mean else "")
     saw.set_xlim(0, max(int(t[-1]), 1))
@@ -219,13 +219,15 @@ def _top(cap: float, highest: float) -> float:
 def _moving(artists: dict[str, Any]) -> list:
     """Return the artists a new run of the same layout changes (drawn over a background)."""
     keys = ("fair", "eff", "events", "start", "wline", "sum", "cap", "min", "mean", "note",
-            "legend", "jain", "title")
+            "jain", "title")
     return [*artists["main"], *(artists[k] for k in keys if k in artists)]
 
 
 def _background_key(artists: dict[str, Any]) -> tuple:
-    """Return what the kept background shows: the layout and the axes' limits."""
-    return (artists["flows"], *(ax.get_xlim() + ax.get_ylim() for ax in artists["axes"]))
+    """Return what the kept background shows: the layout, the axes' limits, the legend."""
+    labels = tuple(t.get_text() for t in artists["legend"].get_texts())
+    return (artists["flows"], labels,
+            *(ax.get_xlim() + ax.get_ylim() for ax in artists["axes"]))
 
 
 def _phase(ax: Any) -> dict[str, Any]:
@@ -427,7 +429,8 @@ class Explorer:
         renderer = canvas.get_renderer()
         for a in moving:
             a.draw(renderer)
-        image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba())
+        image = Image.frombuffer("RGBA", canvas.get_width_height(),
+                                 canvas.buffer_rgba()).convert("RGB")
         buffer = io.BytesIO()
         image.save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
@@ -539,8 +542,9 @@ class Explorer:
 
 def _status_text(tr: Any, closed: dict[str, Any], ms: float) -> str:
     jain = float(metrics.jain_index(np.asarray(tr.windows[-1], dtype=np.float64)))
-    eff = (f"closed-form efficiency {closed['efficiency']:.4g}"
-           if closed.get("efficiency") is not None
+    eff = (f"closed forms: sum of the windows from {closed['min']:.4g} (min) to W, mean "
+           f"{closed['mean']:.4g} packets, efficiency {closed['efficiency']:.4g}"
+           if closed.get("efficiency") is not None and closed.get("min") is not None
            else f"no closed-form efficiency: {closed.get('reason') or 'none derived'}")
     return (f"{len(tr.congestion_steps)} congestion events; Jain's index at the last step "
             f"{jain:.4f}; {eff}. <small>(redrawn in {ms:.0f} ms)</small>")
