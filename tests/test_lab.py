@@ -69,7 +69,7 @@ def test_a_browser_draws_what_the_toolkit_computes_as_the_sliders_move(tmp_path)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=binary, args=FLAGS)
         try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(path.as_uri())
