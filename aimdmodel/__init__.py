@@ -15,6 +15,7 @@ Examples
 
 from . import metrics
 from .engine import simulate
+from .explorer import explore
 from .policies import (
     AIAD,
     AIMD,
@@ -65,6 +66,7 @@ __all__ = [
     "ShiftedAIMDFC",
     "Trajectory",
     "WestwoodRule",
+    "explore",
     "make_policy",
     "metrics",
     "policy_grid",

@@ -34,6 +34,7 @@ import importlib.metadata
 import json
 import os
 import re
+import shutil
 import sys
 import warnings
 import zlib
@@ -51,6 +52,7 @@ from ._io import Terminated, atomic_savefig, check_output, ensure_kernel_cache, 
 from .engine import simulate
 from .engines import ENGINES
 from .feedback import CONVENTIONS
+from .lab import DEFAULT_B, DEFAULT_STARTS, LAB_POLICIES
 from .policies import POLICIES, make_policy
 from .trajectory import Trajectory
 
@@ -609,6 +611,27 @@ def _plot(tr: Trajectory, path: str) -> None:
         plt.close(fig)
 
 
+def _animation_file(text: str) -> str:
+    """Check an ``--animate`` path before any work: writable, a suffix we write."""
+    from .animation import FORMATS
+
+    checked = output_file(stdout=False)(text)
+    if not checked.lower().endswith(FORMATS):
+        raise argparse.ArgumentTypeError(
+            f"must end in {', '.join(FORMATS)}, got {text!r}")
+    if checked.lower().endswith(".mp4") and shutil.which("ffmpeg") is None:
+        raise argparse.ArgumentTypeError(
+            "an .mp4 needs ffmpeg on the PATH, and there is none; write a .gif or an .html")
+    return checked
+
+
+def _animate(tr: Trajectory, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    tr.animate(path)
+
+
 def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     """Return the capacity of a simulate run: a number, a trace file, or an environment."""
     given = [n for n in ("capacity_trace", "environment") if getattr(args, n) is not None]
@@ -673,7 +696,7 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     run_kwargs = dict(
         policy=policy, x0=args.windows, capacity=capacity, steps=steps, cycles=args.cycles,
         arithmetic=args.arithmetic, congestion=args.congestion,
-        record="all" if args.rows == "all" or args.plot else "cycles",
+        record="all" if args.rows == "all" or args.plot or args.animate else "cycles",
         arrivals=dict(args.arrive) or None, departures=dict(args.depart) or None,
     )
     _check_size(args, run_kwargs)
@@ -682,6 +705,8 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     tr = simulate(engine=args.engine, **run_kwargs)
     if args.plot:
         _plot(tr, args.plot)
+    if args.animate:
+        _animate(tr, args.animate)
     n_events = len(tr.congestion_steps)
     title = (
         f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
@@ -1012,6 +1037,10 @@ def _add_simulate(sub: Any) -> None:
     )
     sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
                      help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
+    sim.add_argument("--animate", metavar="FILE", type=_animation_file,
+                     help="also animate the run to FILE, step by step with the congestion "
+                          "events marked: the phase plane for 2 flows, else the windows; "
+                          ".gif, .mp4 (needs ffmpeg on the PATH) or .html (self-contained)")
     sim.set_defaults(func=_simulate)
 
 
@@ -1030,6 +1059,63 @@ def _add_derive(sub: Any) -> None:
     der.add_argument("--flows", type=count, default=1, help="number of equal flows (default 1)")
     der.add_argument("--format", choices=["text", "latex", "json"], default="text")
     der.set_defaults(func=_derive)
+
+
+_LAB_EXAMPLES = """examples:
+  aimdmodel lab --out lab.html
+  aimdmodel lab --out lab.html --b 0.2,0.5,0.8 --starts 5,20,35,50,65,80,95 --steps 300"""
+
+
+def _lab(args: argparse.Namespace) -> str:
+    import time
+
+    from .lab import write_lab
+
+    start = time.perf_counter()
+    grid = {"b": [float(v) for v in args.b], "starts": [float(v) for v in args.starts],
+            "capacity": float(args.capacity), "steps": args.steps}
+    if args.policies is not None:
+        grid["policies"] = args.policies
+    path = write_lab(args.out, **grid)
+    runs = len(grid["b"]) * len(grid["starts"]) ** 2 * len(args.policies or LAB_POLICIES)
+    return (f"wrote {args.out}: {path.stat().st_size:,} bytes, {runs} runs of "
+            f"{args.steps} steps, in {time.perf_counter() - start:.1f} s; open it in a browser")
+
+
+def _policy_labels(text: str) -> list[str]:
+    labels = [v.strip() for v in text.split(",") if v.strip()]
+    for v in labels:
+        if v not in LAB_POLICIES:
+            raise argparse.ArgumentTypeError(
+                f"policies must be among {', '.join(LAB_POLICIES)}, got {v!r}")
+    return labels
+
+
+def _add_lab(sub: Any) -> None:
+    lab = sub.add_parser(
+        "lab", help="write the lab page: one HTML file that students open in a browser",
+        description="Write one self-contained HTML page (no network needed to view it) with "
+                    "sliders over a grid of runs of two flows: the phase plane, the sawtooth "
+                    "with its closed-form bounds, Jain's index, and texts on what to look "
+                    "for. Every run is computed here; the page only looks runs up. The file "
+                    "grows with len(b) x len(starts)^2 x steps (about 1.5 MB by default).",
+        epilog=_LAB_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    lab.add_argument("--out", required=True, type=output_file(suffix=".html", stdout=False),
+                     help="the page to write (.html), atomically")
+    lab.add_argument("--b", type=number_list, default=[to_fraction(v) for v in DEFAULT_B],
+                     help="decrease factors, comma separated, each in (0, 1) (default "
+                          + ",".join(f"{v:g}" for v in DEFAULT_B) + ")")
+    lab.add_argument("--starts", type=number_list,
+                     default=[to_fraction(v) for v in DEFAULT_STARTS],
+                     help="starting windows offered to each flow, comma separated (default "
+                          + ",".join(f"{v:g}" for v in DEFAULT_STARTS) + ")")
+    lab.add_argument("--capacity", type=number, default=Fraction(100),
+                     help="capacity W in packets per RTT (default 100)")
+    lab.add_argument("--steps", type=count, default=200, help="steps of each run (default 200)")
+    lab.add_argument("--policies", type=_policy_labels, default=None,
+                     help="comma separated, among " + ", ".join(LAB_POLICIES) + " (default all)")
+    lab.set_defaults(func=_lab)
 
 
 def _load_plugins(sub: Any) -> None:
@@ -1063,6 +1149,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(sub)
     _add_derive(sub)
     _add_sweep(sub)
+    _add_lab(sub)
     _load_plugins(sub)
     parser.commands = dict(sub.choices)
     return parser

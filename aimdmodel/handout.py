@@ -198,6 +198,9 @@ def _title_page(quotes: tuple) -> Page:
         "(the fixed point of the cycle map in the fluid limit), measured values come from the "
         "synchronous binary-feedback engine; each caption names the arithmetic used (exact "
         "fractions or float64)."
+        "\n\n"
+        "To see it move: aimdmodel lab --out lab.html writes a page that opens in any browser "
+        "(sliders over runs of the same engine); in a notebook: aimdmodel.explore()."
     )
 
     def draw(fig: Any) -> None:

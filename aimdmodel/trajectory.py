@@ -304,6 +304,40 @@ class Trajectory:
 
         return plot_windows(self, ax=ax, **kwargs)
 
+    def animate(self, path: Any = None, **kwargs: Any) -> Any:
+        """Animate the run step by step (phase plane of two flows, else the sawtooth).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Also write the animation there: ``.gif`` (Pillow only), ``.mp4``
+            (needs ffmpeg on the PATH) or ``.html`` (self-contained).
+        **kwargs
+            Passed to :func:`aimdmodel.animation.animate` (``view``,
+            ``max_frames``, ``interval``, ``figsize``).
+
+        Returns
+        -------
+        matplotlib.animation.FuncAnimation
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from aimdmodel import AIMD, simulate
+        >>> anim = simulate(AIMD(), [10, 70], 100, steps=50).animate(max_frames=2,
+        ...                                                         figsize=(2, 2))
+        >>> anim.frame_steps.tolist()
+        [0, 50]
+        >>> html = anim.to_jshtml()  # or .animate("phase.gif")
+        """
+        from .animation import animate, save_animation
+
+        anim = animate(self, **kwargs)
+        if path is not None:
+            save_animation(anim, path)
+        return anim
+
     def __repr__(self) -> str:
         shape = "x".join(str(n) for n in self.windows.shape)
         if self.cycle_record is not None and self.cycle_record.events is None:
