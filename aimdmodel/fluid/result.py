@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .._validate import check_count, check_positive_number
+from .._validate import check_count, check_positive_number, check_real
 from ..policies import AIMD
 from .limit import fluid_limit
 
@@ -52,20 +52,13 @@ class FluidClass:
         if self.policy is None:
             object.__setattr__(self, "policy", AIMD())
         fluid_limit(self.policy)  # refuses a policy without a fluid limit, saying why
-        _nonnegative("w0", self.w0)
-        _nonnegative("start", self.start)
+        check_real("w0", self.w0, low=0, low_closed=True)
+        check_real("start", self.start, low=0, low_closed=True)
         if self.stop is not None:
             check_positive_number("stop", self.stop)
             if self.stop <= self.start:
                 raise ValueError(f"stop must be > start, got start={self.start}, "
                                  f"stop={self.stop}")
-
-
-def _nonnegative(name: str, v: Any) -> None:
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name} must be a real number >= 0, got {v!r}")
-    if not (np.isfinite(v) and v >= 0):
-        raise ValueError(f"{name} must be finite and >= 0, got {v!r}")
 
 
 @dataclass(frozen=True)
