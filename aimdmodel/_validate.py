@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ._arith import is_number, is_symbolic
+from ._format import fmt_number
 
 __all__ = [
     "check_choice",
@@ -33,21 +33,11 @@ def fmt_value(v: Any) -> str:
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> fmt_value(Fraction(1, 2)), fmt_value(0.5), fmt_value("x"), fmt_value(Fraction(1, 10**400))
     ('1/2', '0.5', "'x'", '1e-400')
     """
-    if isinstance(v, (Fraction, int)) and not isinstance(v, bool) and len(str(v)) > 40:
-        from decimal import Decimal, localcontext
-
-        with localcontext() as ctx:  # a huge exact number, shown by its size
-            ctx.prec = 6
-            f = Fraction(v)
-            return f"{Decimal(f.numerator) / Decimal(f.denominator):.4g}".replace("E", "e")
-    if isinstance(v, Fraction):
-        return str(v)
-    if isinstance(v, np.generic):
-        return repr(v.item())
-    return repr(v)
+    return fmt_number(v, "message")
 
 
 def check_count(name: str, value: Any, *, minimum: int = 0, optional: bool = True) -> int | None:
@@ -138,6 +128,7 @@ def check_param(name: str, value: Any, ok: Callable[[Any], bool], allowed: str) 
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> check_param("b", Fraction(1, 2), lambda x: 0 < x < 1, "0 < b < 1")
     >>> check_param("b", [0.5, 1.5], lambda x: 0 < x < 1, "0 < b < 1")
     Traceback (most recent call last):

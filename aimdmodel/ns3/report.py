@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> fmt_value("throughput", 9.61e6), fmt_value("queueing_delay", 0.0412)
+>>> fmt_metric("throughput", 9.61e6), fmt_metric("queueing_delay", 0.0412)
 ('9.61 Mbit/s', '41.2 ms')
 >>> from aimdmodel.ns3.goals import Difference
 >>> fmt_difference(Difference.of("loss_rate", ns3=0.01, model=0.012))
@@ -16,16 +16,23 @@ from typing import Any
 
 import numpy as np
 
+from .._format import markdown_table
 from .goals import GOALS, METRICS
 
-__all__ = ["fmt_difference", "fmt_value", "markdown", "plot_validation"]
+__all__ = ["fmt_difference", "fmt_metric", "fmt_value", "markdown", "plot_validation"]
 
 _LABELS = {"throughput": "throughput", "utilization": "utilization", "loss_rate": "loss rate",
            "queueing_delay": "mean queueing delay"}
 
 
-def fmt_value(metric: str, v: float | None) -> str:
-    """Format a metric's value in its unit (Mbit/s, a fraction, a rate, ms)."""
+def fmt_metric(metric: str, v: float | None) -> str:
+    """Format a metric's value in its unit (Mbit/s, a fraction, a rate, ms).
+
+    Examples
+    --------
+    >>> fmt_metric("utilization", 0.98765), fmt_metric("loss_rate", None)
+    ('0.988', '-')
+    """
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "-"
     if metric == "throughput":
@@ -35,6 +42,10 @@ def fmt_value(metric: str, v: float | None) -> str:
     if metric == "loss_rate":
         return f"{v:.3g}"
     return f"{v * 1e3:.3g} ms"
+
+
+fmt_value = fmt_metric
+"""The old name of :func:`fmt_metric` (``aimdmodel._validate.fmt_value`` is a message's form)."""
 
 
 def fmt_difference(d: Any) -> str:
@@ -50,46 +61,42 @@ def fmt_difference(d: Any) -> str:
 
 
 def _summary(v: Any) -> list:
-    head = "| model | " + " | ".join(_LABELS[m] for m in METRICS) + " |"
-    lines = [head, "|" + " --- |" * (len(METRICS) + 1)]
-    for model, counts in v.summary().items():
-        cells = [f"{met}/{n} met" for met, n in (counts[m] for m in METRICS)]
-        lines.append(f"| {model} | " + " | ".join(cells) + " |")
-    return lines
+    return markdown_table(["model", *(_LABELS[m] for m in METRICS)],
+                          [[model, *(f"{met}/{n} met" for met, n in (counts[m] for m in METRICS))]
+                           for model, counts in v.summary().items()])
 
 
 def _per_case(v: Any) -> list:
     cols = ["scenario", "metric", "ns-3"]
     for model in v.models:
         cols += [model, f"{model} vs ns-3"]
-    lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
+    rows = []
     diffs = {m: v.differences(m) for m in v.models}
     for k, (case, res) in enumerate(zip(v.cases, v.results, strict=True)):
         for metric in METRICS:
             cells = [case.name if metric == METRICS[0] else "", _LABELS[metric],
-                     fmt_value(metric, res["ns3"][0][metric])]
+                     fmt_metric(metric, res["ns3"][0][metric])]
             for model in v.models:
                 d = diffs[model][k]
-                cells += ([fmt_value(metric, d[metric].model), fmt_difference(d[metric])]
+                cells += ([fmt_metric(metric, d[metric].model), fmt_difference(d[metric])]
                           if d is not None else ["not run", "-"])
-            lines.append("| " + " | ".join(cells) + " |")
-    return lines
+            rows.append(cells)
+    return markdown_table(cols, rows)
 
 
 def _diagnostics(v: Any) -> list:
     cols = ["scenario", "ns-3 timeouts", "ns-3 fast retransmits", "ns-3 duplicate share",
             "queue timeouts", "queue fast retransmits", "seconds (ns-3, " +
             ", ".join(v.models) + ")"]
-    lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
+    rows = []
     for case, res in zip(v.cases, v.results, strict=True):
         nd = res["ns3"][1]
         qd = res["queue"][1] if "queue" in res and res["queue"][0] is not None else {}
         secs = ", ".join(f"{res[m][2]:.1f}" for m in ("ns3", *v.models))
-        lines.append(f"| {case.name} | {_count(nd['timeouts'])} | "
-                     f"{_count(nd['fast_retransmits'])} | {nd['duplicates']:.3f} | "
-                     f"{_count(qd.get('timeouts'))} | {_count(qd.get('fast_retransmits'))} | "
-                     f"{secs} |")
-    return lines
+        rows.append([case.name, _count(nd["timeouts"]), _count(nd["fast_retransmits"]),
+                     f"{nd['duplicates']:.3f}", _count(qd.get("timeouts")),
+                     _count(qd.get("fast_retransmits")), secs])
+    return markdown_table(cols, rows)
 
 
 def _count(v: Any) -> str:
@@ -97,12 +104,10 @@ def _count(v: Any) -> str:
 
 
 def _not_run(v: Any) -> list:
-    lines = ["| scenario | model | why |", "| --- | --- | --- |"]
-    for case, res in zip(v.cases, v.results, strict=True):
-        for model in v.models:
-            if res[model][0] is None:
-                lines.append(f"| {case.name} | {model} | {res[model][1]['reason']} |")
-    return lines
+    return markdown_table(["scenario", "model", "why"],
+                          [[case.name, model, res[model][1]["reason"]]
+                           for case, res in zip(v.cases, v.results, strict=True)
+                           for model in v.models if res[model][0] is None])
 
 
 def markdown(v: Any, *, command: str = "", seconds: float | None = None) -> str:
