@@ -197,6 +197,25 @@ class FluidResult:
         return float(self.integrals["drops"] / arr) if arr > 0 else 0.0
 
     @property
+    def jain_index(self) -> float:
+        """Jain's index of the flows' mean throughputs (every flow of a class counted).
+
+        :func:`aimdmodel.metrics.jain_index`, the same name as the synchronous
+        and queue models' metric.
+
+        Examples
+        --------
+        >>> from aimdmodel.fluid import FluidClass, simulate_fluid
+        >>> res = simulate_fluid((FluidClass(2, 0.1), FluidClass(2, 0.1)), 100.0, buffer=10,
+        ...                      duration=5.0)
+        >>> res.jain_index
+        1.0
+        """
+        from ..metrics import jain_index
+
+        return float(jain_index(np.repeat(self.flow_throughput, self.n_flows)))
+
+    @property
     def mean_window(self) -> np.ndarray:
         """Time-average window of one flow of each class (packets)."""
         return self.integrals["window"] / self._span
