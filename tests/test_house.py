@@ -171,3 +171,14 @@ def test_ci_runs_ruff_and_the_tree_is_clean():
     out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout[-3000:]
+
+
+def test_the_slow_list_names_existing_test_files():
+    """tests/slow_tests.txt (the ``slow`` marker, tests/conftest.py) names files that exist."""
+    from tests.conftest import slow_test_ids
+
+    ids = slow_test_ids()
+    assert ids
+    paths = {i.split(" uses ")[0].split("::")[0] for i in ids}
+    missing = sorted(p for p in paths if not (ROOT / p).is_file())
+    assert missing == []
