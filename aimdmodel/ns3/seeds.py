@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from .._format import markdown_table
 from ..policies import AIMD, AIMDFC, AIMDFCPlus, NewAIMD, Policy
 from ..scenario import RED, Flow, Link, Scenario
 from .options import Ns3Options
@@ -78,11 +79,9 @@ class SeedRuns:
     def table(self, columns: Sequence[str] | None = None) -> str:
         """Return the rows as a Markdown table (numbers to 4 significant digits)."""
         cols = list(columns or [k for k in self.rows[0] if k != "result"])
-        lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
-        for r in self.rows:
-            cells = [f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c]) for c in cols]
-            lines.append("| " + " | ".join(cells) + " |")
-        return "\n".join(lines)
+        return "\n".join(markdown_table(cols, [
+            [f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c]) for c in cols]
+            for r in self.rows]))
 
 
 def seed003_scenario(policy: Policy, n: int, discipline: str = "droptail", *,
