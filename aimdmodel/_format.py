@@ -1,14 +1,15 @@
-"""Text forms of numbers, written once for the CLI, labels, tables and the ledger."""
+"""Text forms of numbers and tables, written once for the CLI, messages, labels and reports."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-__all__ = ["fmt_number"]
+__all__ = ["fmt_number", "markdown_table"]
 
 
 def fmt_number(v: Any, style: str = "full", digits: int = 4) -> str:
@@ -19,11 +20,13 @@ def fmt_number(v: Any, style: str = "full", digits: int = 4) -> str:
     v : number
         A Fraction, int, float (numpy scalars included), bool, or anything
         else (shown with ``str``).
-    style : {"full", "short", "ledger"}
+    style : {"full", "short", "ledger", "message"}
         ``"full"``: nothing lost (Fractions as ``p/q``, floats by ``repr``)
         for machine-readable output. ``"short"``: for legends and titles
         (``1/2``, ``0.7``, ``100``). ``"ledger"``: fixed ``digits`` decimals,
-        a small Fraction also as ``p/q (decimal)``.
+        a small Fraction also as ``p/q (decimal)``. ``"message"``: as an
+        error message shows a value given (Fractions as ``p/q``, a huge exact
+        number by its size, anything else by ``repr``).
     digits : int
         Decimals of the ``"ledger"`` style.
 
@@ -37,7 +40,11 @@ def fmt_number(v: Any, style: str = "full", digits: int = 4) -> str:
     ('65/2', '0.1', '100')
     >>> fmt_number(Fraction(3, 4), "ledger"), fmt_number(0.83351, "ledger")
     ('3/4 (0.7500)', '0.8335')
+    >>> fmt_number(Fraction(1, 10**400), "message"), fmt_number("x", "message")
+    ('1e-400', "'x'")
     """
+    if style == "message":
+        return _message_form(v)
     if isinstance(v, np.generic):
         v = v.item()
     if isinstance(v, bool):
@@ -59,3 +66,45 @@ def fmt_number(v: Any, style: str = "full", digits: int = 4) -> str:
             return f"{v:g}"
         return repr(v)
     return str(v)
+
+
+def _message_form(v: Any) -> str:
+    if isinstance(v, (Fraction, int)) and not isinstance(v, bool) and len(str(v)) > 40:
+        from decimal import Decimal, localcontext
+
+        with localcontext() as ctx:  # a huge exact number, shown by its size
+            ctx.prec = 6
+            f = Fraction(v)
+            return f"{Decimal(f.numerator) / Decimal(f.denominator):.4g}".replace("E", "e")
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, np.generic):
+        return repr(v.item())
+    return repr(v)
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """Return the lines of a Markdown table: the header, the rule, a line per row.
+
+    Parameters
+    ----------
+    header : sequence of str
+        The column titles.
+    rows : iterable of sequences of str
+        The cells, already formatted (see :func:`fmt_number`).
+
+    Returns
+    -------
+    list of str
+        One line each, without newlines.
+
+    Examples
+    --------
+    >>> for line in markdown_table(["policy", "efficiency"], [["aimd", "0.75"]]):
+    ...     print(line)
+    | policy | efficiency |
+    | --- | --- |
+    | aimd | 0.75 |
+    """
+    return ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header),
+            *("| " + " | ".join(row) + " |" for row in rows)]

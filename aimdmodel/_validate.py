@@ -11,18 +11,19 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ._arith import is_number, is_symbolic
+from ._format import fmt_number
 
 __all__ = [
     "check_choice",
     "check_count",
     "check_param",
     "check_positive_number",
+    "check_real",
     "fmt_value",
 ]
 
@@ -32,21 +33,11 @@ def fmt_value(v: Any) -> str:
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> fmt_value(Fraction(1, 2)), fmt_value(0.5), fmt_value("x"), fmt_value(Fraction(1, 10**400))
     ('1/2', '0.5', "'x'", '1e-400')
     """
-    if isinstance(v, (Fraction, int)) and not isinstance(v, bool) and len(str(v)) > 40:
-        from decimal import Decimal, localcontext
-
-        with localcontext() as ctx:  # a huge exact number, shown by its size
-            ctx.prec = 6
-            f = Fraction(v)
-            return f"{Decimal(f.numerator) / Decimal(f.denominator):.4g}".replace("E", "e")
-    if isinstance(v, Fraction):
-        return str(v)
-    if isinstance(v, np.generic):
-        return repr(v.item())
-    return repr(v)
+    return fmt_number(v, "message")
 
 
 def check_count(name: str, value: Any, *, minimum: int = 0, optional: bool = True) -> int | None:
@@ -137,6 +128,7 @@ def check_param(name: str, value: Any, ok: Callable[[Any], bool], allowed: str) 
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> check_param("b", Fraction(1, 2), lambda x: 0 < x < 1, "0 < b < 1")
     >>> check_param("b", [0.5, 1.5], lambda x: 0 < x < 1, "0 < b < 1")
     Traceback (most recent call last):
@@ -186,3 +178,74 @@ def check_positive_number(name: str, value: Any) -> None:
         raise ValueError(f"{name} must be finite and > 0, got {fmt_value(value)}")
     if not value > 0:
         raise ValueError(f"{name} must be finite and > 0, got {fmt_value(value)}")
+
+
+def check_real(
+    name: str,
+    value: Any,
+    *,
+    low: float = -math.inf,
+    high: float = math.inf,
+    low_closed: bool = False,
+    high_closed: bool = True,
+    optional: bool = False,
+    integer: bool = False,
+) -> float | None:
+    """Check a finite real number in a range (a model's option, a scenario's field).
+
+    The one check behind the scenario's, the queue and fluid models' and
+    the ns-3 bridge's numeric fields: a real number (``bool`` refused; with
+    ``integer``, a whole number), finite, above ``low`` and below ``high``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the message.
+    value : real number or None
+        What was given.
+    low, high : float
+        The bounds (default: none).
+    low_closed, high_closed : bool
+        Whether ``value == low`` (default no) and ``value == high`` (default
+        yes) are allowed.
+    optional : bool
+        Whether None is allowed (it is then returned).
+    integer : bool
+        Whether only whole numbers are allowed.
+
+    Returns
+    -------
+    float or None
+        ``float(value)``.
+
+    Raises
+    ------
+    TypeError
+        If the value is not a real (whole) number.
+    ValueError
+        If it is not finite or out of range; the message states the range.
+
+    Examples
+    --------
+    >>> check_real("delay", 0, low=0, low_closed=True)
+    0.0
+    >>> check_real("max_p", 1.5, low=0, high=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_p must be finite and > 0, <= 1, got 1.5
+    """
+    if value is None and optional:
+        return None
+    kind = numbers.Integral if integer else numbers.Real
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, kind):
+        raise TypeError(f"{name} must be {'an int' if integer else 'a real number'}, "
+                        f"got {value!r}")
+    v = float(value)
+    ok = (math.isfinite(v) and (value >= low if low_closed else value > low)
+          and (value <= high if high_closed else value < high))
+    if not ok:
+        parts = [f"{'>=' if low_closed else '>'} {low:g}"] if low > -math.inf else []
+        parts += [f"{'<=' if high_closed else '<'} {high:g}"] if high < math.inf else []
+        rng = ", ".join(parts)
+        raise ValueError(f"{name} must be finite{' and ' + rng if rng else ''}, got {value!r}")
+    return v

@@ -153,10 +153,6 @@ def chiu_jain_conditions(control: Any) -> ChiuJainConditions:
 # --------------------------------------------------------------------------
 # one-step fairness, time to the goal, overshoot
 # --------------------------------------------------------------------------
-def _jain(x: np.ndarray) -> Any:
-    return sum(x) ** 2 / (len(x) * sum(v * v for v in x))
-
-
 def one_step_fairness(x: Sequence[Any], a_i: Any, b_i: Any) -> Any:
     """Return Jain's index after one increase ``a_i + b_i x``, by Chiu & Jain's closed form.
 
@@ -188,7 +184,9 @@ def one_step_fairness(x: Sequence[Any], a_i: Any, b_i: Any) -> Any:
     c = Fraction(a_i) / Fraction(b_i) if all(
         isinstance(v, (int, Fraction)) for v in (*xs, a_i, b_i)
     ) else a_i / b_i
-    f = _jain(xs)
+    held = np.empty(len(xs), dtype=object)  # Python arithmetic: exact for ints and Fractions
+    held[:] = xs
+    f = metrics.jain_index(held)
     return f + (1 - f) * (1 - sum(v * v for v in xs) / sum((v + c) ** 2 for v in xs))
 
 

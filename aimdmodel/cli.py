@@ -847,10 +847,11 @@ def _sweep(args: argparse.Namespace) -> str:
     columns += ["error"] if args.on_error == "record" else []
     if args.format == "json":
         return json.dumps([{k: _sweep_json(r[k]) for k in columns} for r in rows], indent=1)
-    if args.format == "csv":
+    if args.format == "csv":  # one column per policy parameter after the policy
+        columns[1:1] = rows.parameter_columns
         return "\n".join([",".join(columns)] + [
             ",".join(json.dumps(c) if "," in c else c
-                     for c in (_sweep_cell(r[k], "full") for k in columns)) for r in rows
+                     for c in (_sweep_cell(r[k], "full") for k in columns)) for r in rows.flat()
         ])
     return format_table(columns, [[_sweep_cell(r[k], "ledger") for k in columns] for r in rows])
 

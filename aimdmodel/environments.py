@@ -83,6 +83,7 @@ import numpy as np
 from ._arith import is_number
 from ._validate import check_count, check_positive_number, fmt_value
 from .engines.guards import Limits
+from .scenario import bdp_packets
 
 __all__ = [
     "DEFAULT_INTERVAL",
@@ -302,7 +303,7 @@ def packets_per_rtt(bits_per_second: Any, *, rtt: float, packet_size: float = 15
                         f"{bits_per_second!r}")
     if not all(v >= 0 and math.isfinite(v) for v in rate.ravel().tolist()):
         raise ValueError(f"bits_per_second must be finite and >= 0, got {bits_per_second!r}")
-    return bits_per_second * float(rtt) / (8 * float(packet_size))
+    return bdp_packets(bits_per_second, float(rtt), float(packet_size))
 
 
 def seconds_to_steps(seconds: float, *, rtt: float) -> int:

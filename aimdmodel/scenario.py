@@ -25,14 +25,13 @@ Examples
 
 from __future__ import annotations
 
-import math
 import numbers
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ._validate import check_choice
+from ._validate import check_choice, check_real
 from .policies import Policy
 
 __all__ = [
@@ -43,6 +42,7 @@ __all__ = [
     "Link",
     "ParetoCross",
     "Scenario",
+    "bdp_packets",
 ]
 
 DISCIPLINES = ("droptail", "red", "drr")
@@ -50,15 +50,7 @@ DISCIPLINES = ("droptail", "red", "drr")
 
 
 def _positive(name: str, value: Any, *, allow_zero: bool = False, optional: bool = False) -> None:
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {value!r}")
-    v = float(value)
-    ok = math.isfinite(v) and (v >= 0 if allow_zero else v > 0)
-    if not ok:
-        raise ValueError(f"{name} must be finite and {'>= 0' if allow_zero else '> 0'}, "
-                         f"got {value!r}")
+    check_real(name, value, low=0, low_closed=allow_zero, optional=optional)
 
 
 @dataclass(frozen=True)
@@ -378,5 +370,43 @@ class Scenario:
         return len(self.flows)
 
     def bdp_packets(self, i: int = 0, t: float = 0.0) -> float:
-        """Return the bandwidth-delay product of flow ``i`` at time ``t``, in packets."""
-        return self.link.rate_at(t) * self.flows[i].base_rtt / (8 * self.packet_size)
+        """Return the bandwidth-delay product of flow ``i`` at time ``t``, in packets.
+
+        The link's rate at ``t`` times the flow's base RTT (:func:`bdp_packets`).
+
+        Examples
+        --------
+        >>> Scenario(flows=(Flow(base_rtt=0.1),), link=Link(rate=12e6)).bdp_packets()
+        100.0
+        """
+        return bdp_packets(self.link.rate_at(t), self.flows[i].base_rtt, self.packet_size)
+
+
+def bdp_packets(rate: Any, rtt: Any, packet_size: Any = 1500) -> Any:
+    """Return the bandwidth-delay product ``rate * rtt / (8 * packet_size)``, in packets.
+
+    The one place of the formula: :meth:`Scenario.bdp_packets`, the
+    buffers "of one bandwidth-delay product" of the experiments, and
+    :func:`aimdmodel.environments.packets_per_rtt` use it. Plain
+    arithmetic (no check; arrays broadcast): the callers check their inputs.
+
+    Parameters
+    ----------
+    rate : float or array
+        Bits per second.
+    rtt : float or array
+        Seconds.
+    packet_size : float
+        Bytes per packet (default 1500).
+
+    Returns
+    -------
+    float or array
+        Packets (not rounded).
+
+    Examples
+    --------
+    >>> bdp_packets(10e6, 0.1)   # 1e6 bit in flight / 12000 bit per packet
+    83.33333333333333
+    """
+    return rate * rtt / (8 * packet_size)

@@ -54,7 +54,116 @@ from .engines.batch import METRIC_COLUMNS, Family, plan_families, run_chunk
 from .policies import Policy, make_policy
 from .trajectory import Trajectory
 
-__all__ = ["DEFAULT_METRICS", "METRICS", "ON_ERROR", "policy_grid", "sweep"]
+__all__ = ["DEFAULT_METRICS", "METRICS", "ON_ERROR", "SweepResult", "policy_grid", "sweep"]
+
+
+class SweepResult(list):
+    """The rows of a sweep: a list of dicts, one per run in grid order, and a table of them.
+
+    It is the list :func:`sweep` has always returned (indexing, ``len``,
+    iteration and ``==`` with a list are a list's), with two ways to read it
+    as a table whose swept parameters are columns of their own instead of a
+    nested ``params`` dict.
+
+    Examples
+    --------
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from aimdmodel import AIMD, AIMDFCPlus
+    >>> with ThreadPoolExecutor(1) as ex:
+    ...     rows = sweep([AIMD(b=0.5), AIMD(b=0.75), AIMDFCPlus(f=0.25)], [1, 30], 100, cycles=8,
+    ...                  executor=ex, metrics=["n_steps"])
+    >>> isinstance(rows, list), rows[0]["params"]
+    (True, {'a': 1, 'b': 0.5, 'floor': 0})
+    >>> rows.parameters
+    ['a', 'b', 'floor', 'f']
+    >>> [(r["name"], r["b"], r["f"]) for r in rows.flat()]
+    [('aimd', 0.5, None), ('aimd', 0.75, None), ('aimd-fc-plus', Fraction(1, 2), 0.25)]
+    """
+
+    __slots__ = ()
+
+    @property
+    def parameters(self) -> list[str]:
+        """Return the policies' parameter names over all rows, in first-seen order."""
+        names: dict[str, None] = {}
+        for row in self:
+            names.update(dict.fromkeys(row.get("params") or {}))
+        return list(names)
+
+    @property
+    def parameter_columns(self) -> list[str]:
+        """Return the column names :meth:`flat` gives the parameters (see there)."""
+        return list(self._column_names().values())
+
+    def _column_names(self) -> dict[str, str]:
+        """Map each parameter to its column: its name, or ``param_NAME`` if a column has it."""
+        taken = {k for row in self for k in row if k != "params"}
+        return {p: f"param_{p}" if p in taken else p for p in self.parameters}
+
+    def flat(self) -> list[dict[str, Any]]:
+        """Return the rows with one key per parameter in place of ``params``.
+
+        A parameter a row's policy does not have is None; a parameter whose
+        name is already a column (``capacity``, a metric) is ``param_NAME``.
+
+        Returns
+        -------
+        list of dict
+            New dicts; the rows themselves are not changed.
+
+        Examples
+        --------
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from aimdmodel import AIMD
+        >>> with ThreadPoolExecutor(1) as ex:
+        ...     rows = sweep(AIMD(a=2), [1, 30], 100, cycles=8, executor=ex,
+        ...                  metrics=["n_steps"])
+        >>> list(rows.flat()[0])
+        ['policy', 'name', 'a', 'b', 'floor', 'x0', 'capacity', 'arithmetic', 'engine', \
+'n_steps', 'notes']
+        """
+        columns = self._column_names()
+        out = []
+        for row in self:
+            params = row.get("params") or {}
+            flat: dict[str, Any] = {}
+            for key, value in row.items():
+                if key == "params":
+                    flat.update({col: params.get(p) for p, col in columns.items()})
+                else:
+                    flat[key] = value
+            out.append(flat)
+        return out
+
+    def to_pandas(self) -> Any:
+        """Return the rows as a ``pandas.DataFrame``: one column per parameter and metric.
+
+        Needs pandas (the extra ``tables``). Values are the rows' own
+        (exact runs keep their Fractions: ``.astype(float)`` makes numbers);
+        a missing value is None.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per run in grid order, columns as :meth:`flat`.
+
+        Examples
+        --------
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from aimdmodel import AIMD, policy_grid
+        >>> with ThreadPoolExecutor(1) as ex:
+        ...     rows = sweep(policy_grid("aimd", b=[0.5, 0.875]), [1, 30], [100, 1000],
+        ...                  cycles=12, executor=ex)
+        >>> df = rows.to_pandas()
+        >>> df.groupby("b")["efficiency"].mean().round(2).to_dict()
+        {0.5: 0.75, 0.875: 0.94}
+        """
+        from ._tables import optional_import
+
+        pd = optional_import("pandas", "SweepResult.to_pandas")
+        flat = self.flat()
+        columns = list(flat[0]) if flat else []
+        return pd.DataFrame(flat, columns=columns)
 
 
 def _final_jain(tr: Trajectory, opts: dict) -> Any:
@@ -299,7 +408,7 @@ def sweep(
     progress: bool | None = None,
     chunksize: int | None = None,
     batch: bool = True,
-) -> list[dict[str, Any]]:
+) -> SweepResult:
     """Run every (policy, starting windows, capacity) and tabulate metrics.
 
     Parameters
@@ -325,11 +434,11 @@ def sweep(
 
     Returns
     -------
-    list of dict
-        One row per run in grid order (policies outermost): ``policy``,
-        ``name``, ``params``, ``x0``, ``capacity``, ``arithmetic``,
-        ``engine``, one column per metric, ``notes`` (why a metric is None:
-        too few whole cycles, never fair) and, when recording, ``error``.
+    SweepResult
+        A list of dicts (``.to_pandas()``: a column per parameter), a row per run in
+        grid order (policies outermost): ``policy``, ``name``, ``params``, ``x0``,
+        ``capacity``, ``arithmetic``, ``engine``, a column per metric, ``notes`` (why
+        a metric is None: too few whole cycles, never fair), ``error`` when recording.
         Bad options raise ``ValueError``/``TypeError`` before the first run.
 
     Examples
@@ -358,7 +467,7 @@ def sweep(
     plan = _plan(pols, starts, caps, opts, batch)
     _check_record(plan, opts)
     delay = 0.0 if progress else 1.0  # asked for: at once; automatic: after a second
-    return _dispatch(plan, opts, executor, chunksize, _show_progress(progress), delay)
+    return SweepResult(_dispatch(plan, opts, executor, chunksize, _show_progress(progress), delay))
 
 
 # ------------------------------------------------------------------ the plan

@@ -338,6 +338,59 @@ class Trajectory:
             save_animation(anim, path)
         return anim
 
+    def to_xarray(self) -> Any:
+        """Return the run as an ``xarray.Dataset`` with named dimensions.
+
+        Needs xarray (the extra ``tables``). Dimensions ``time`` (the
+        recorded steps :attr:`t`, in RTTs), ``system`` (batched runs only)
+        and ``flow``; values as float64 whatever the arithmetic (the exact
+        values stay in :attr:`windows`).
+
+        Returns
+        -------
+        xarray.Dataset
+            ``windows`` (packets), ``total`` (packets, active flows),
+            ``capacity`` (packets per RTT), ``active``, and with
+            ``record="all"`` ``feedback`` (1 or 0; NaN at the last step, which
+            has none). Attributes: units, policy, arithmetic, congestion
+            rule, engine, record.
+
+        Examples
+        --------
+        >>> from aimdmodel import AIMD, simulate
+        >>> ds = simulate(AIMD(), [1, 30], 100, steps=40, arithmetic="exact").to_xarray()
+        >>> ds.windows.dims, ds.windows.sel(time=36).values.tolist()
+        (('time', 'flow'), [18.0, 32.5])
+        >>> int(ds.feedback.sel(time=35)), ds.attrs["arithmetic"], ds.windows.attrs["units"]
+        (0, 'exact', 'packets')
+        """
+        from ._tables import optional_import
+
+        xr = optional_import("xarray", "Trajectory.to_xarray")
+        axes = ("time", "system", "flow") if self.batched else ("time", "flow")
+        data = {
+            "windows": (axes, np.asarray(self.windows, dtype=np.float64),
+                        {"units": "packets", "long_name": "congestion window"}),
+            "total": (axes[:-1], np.asarray(self.totals, dtype=np.float64),
+                      {"units": "packets", "long_name": "sum of the active flows' windows"}),
+            "capacity": (("time",), np.asarray(self.capacities, dtype=np.float64),
+                         {"units": "packets per RTT", "long_name": "capacity W(t)"}),
+            "active": (("time", "flow"), np.asarray(self.active, dtype=bool),
+                       {"long_name": "the flow is sending"}),
+        }
+        if self.record == "all":
+            fb = np.full(self.windows.shape[:-1], np.nan)
+            fb[:-1] = self.feedback
+            data["feedback"] = (axes[:-1], fb, {"long_name": "binary feedback (0: congestion)"})
+        coords = {"time": ("time", np.asarray(self.t), {"units": "RTT (steps)"}),
+                  "flow": np.arange(self.n_flows)}
+        if self.batched:
+            coords["system"] = np.arange(self.n_systems)
+        attrs = {"model": "synchronous", "policy": repr(self.policy),
+                 "arithmetic": self.arithmetic, "congestion": self.congestion,
+                 "engine": self.engine, "record": self.record, "capacity": str(self.capacity)}
+        return xr.Dataset(data, coords=coords, attrs=attrs)
+
     def __repr__(self) -> str:
         shape = "x".join(str(n) for n in self.windows.shape)
         if self.cycle_record is not None and self.cycle_record.events is None:

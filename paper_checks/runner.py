@@ -12,6 +12,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from aimdmodel._format import markdown_table
+
 from .ledger import CAUSES, VERDICTS, Claim
 
 __all__ = ["PAPERS", "README", "causes", "readme_text", "run", "summary", "to_json",
@@ -103,14 +105,15 @@ def to_markdown(claims: Sequence[Claim]) -> str:
     for key in keys:
         mod = _module(key)
         lines += [f"## {key}: {mod.TITLE}", "", _line(key, claims), ""]
-        lines.append("| id | where | claim | claimed | computed | verdict | why not | evidence |")
-        lines.append("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        rows = []
         for c in claims:
             if c.paper == key:
                 verdict = f"**{c.verdict}**" + (" (reading)" if c.basis == "reading" else "")
                 row = [c.id, c.where, c.claim, c.claimed, c.computed, verdict, c.cause or "-",
                        c.evidence]
-                lines.append("| " + " | ".join(_cell(x) for x in row) + " |")
+                rows.append([_cell(x) for x in row])
+        lines += markdown_table(["id", "where", "claim", "claimed", "computed", "verdict",
+                                 "why not", "evidence"], rows)
         lines.append("")
     lines.append("## Summary")
     lines.append("")

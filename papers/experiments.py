@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from aimdmodel import seeds
+from aimdmodel._format import markdown_table
 
 from . import reddy_aiad
 from .setups import CANONICAL, SETUPS
@@ -134,9 +135,7 @@ def _cell(v: Any, fmt: str) -> str:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines)
+    return "\n".join(markdown_table(header, rows))
 
 
 def _by_column(title: str, index: Sequence[str], columns: Sequence[str], arr: Any, fmt: str,

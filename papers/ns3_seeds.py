@@ -17,6 +17,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from aimdmodel._format import markdown_table
+
 __all__ = ["PATH", "TABLE", "quote", "render", "runs"]
 
 PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_seeds.jsonl"
@@ -124,9 +126,8 @@ def render(path: Path = PATH) -> str:
         setup = ", ".join(f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
                           for k, v in rows[0]["setup"].items())
         cols = [k for k in rows[0] if k not in ("setup_name", "setup", "wall")]
-        out += [f"## {name}", "", f"Set-up: {setup}.", "",
-                "| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
-        out += ["| " + " | ".join(f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c])
-                                  for c in cols) + " |" for r in rows]
+        out += [f"## {name}", "", f"Set-up: {setup}.", ""]
+        out += markdown_table(cols, [[f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c])
+                                      for c in cols] for r in rows])
         out.append("")
     return "\n".join(out)

@@ -422,7 +422,10 @@ def test_sweep_command_table_and_csv(capsys):
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 0
     assert len(rows) == 3
-    assert rows[1][4] == ""  # one congestion event: no whole cycle to average over
+    assert rows[0][:6] == ["policy", "a", "b", "floor", "x0", "capacity"]  # a column a parameter
+    assert rows[1][1:4] == ["1", "1/2", "0"]
+    assert rows[2][1:4] == ["1", "1/2", ""]
+    assert rows[1][rows[0].index("efficiency")] == ""  # one congestion event: no whole cycle
     assert "no whole cycle" in rows[1][-1]
 
 

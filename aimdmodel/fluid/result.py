@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .._validate import check_count, check_positive_number
+from .._validate import check_count, check_positive_number, check_real
 from ..policies import AIMD
 from .limit import fluid_limit
 
@@ -52,20 +52,13 @@ class FluidClass:
         if self.policy is None:
             object.__setattr__(self, "policy", AIMD())
         fluid_limit(self.policy)  # refuses a policy without a fluid limit, saying why
-        _nonnegative("w0", self.w0)
-        _nonnegative("start", self.start)
+        check_real("w0", self.w0, low=0, low_closed=True)
+        check_real("start", self.start, low=0, low_closed=True)
         if self.stop is not None:
             check_positive_number("stop", self.stop)
             if self.stop <= self.start:
                 raise ValueError(f"stop must be > start, got start={self.start}, "
                                  f"stop={self.stop}")
-
-
-def _nonnegative(name: str, v: Any) -> None:
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name} must be a real number >= 0, got {v!r}")
-    if not (np.isfinite(v) and v >= 0):
-        raise ValueError(f"{name} must be finite and >= 0, got {v!r}")
 
 
 @dataclass(frozen=True)
@@ -99,6 +92,8 @@ class FluidResult:
         For a run of a Scenario: the class of each of its flows.
     packet_size : int or None
         For a run of a Scenario: bytes per packet (for bit/s).
+    scenario : Scenario or None
+        For a run of a Scenario: the scenario.
     integrals : dict
         Time integrals from ``warmup`` to ``duration`` (trapezoid on every
         step, not only the recorded ones): ``capacity``, ``departures``,
@@ -130,9 +125,13 @@ class FluidResult:
     integrals: dict
     flow_class: tuple[int, ...] | None = None
     packet_size: int | None = None
+    scenario: Any = None
 
-    def with_flows(self, flow_class: tuple[int, ...], packet_size: int) -> FluidResult:
+    def with_flows(self, flow_class: tuple[int, ...], packet_size: int, *,
+                   scenario: Any = None) -> FluidResult:
         """Return a copy that knows the class of each scenario flow and the packet size.
+
+        ``scenario``, when given, is the Scenario the classes come from.
 
         Examples
         --------
@@ -141,7 +140,8 @@ class FluidResult:
         >>> res.with_flows((0, 0), 1500).per_flow_throughput.shape
         (2,)
         """
-        return dataclasses.replace(self, flow_class=tuple(flow_class), packet_size=packet_size)
+        return dataclasses.replace(self, flow_class=tuple(flow_class), packet_size=packet_size,
+                                   scenario=scenario)
 
     @property
     def per_flow_throughput(self) -> np.ndarray:
@@ -197,6 +197,25 @@ class FluidResult:
         return float(self.integrals["drops"] / arr) if arr > 0 else 0.0
 
     @property
+    def jain_index(self) -> float:
+        """Jain's index of the flows' mean throughputs (every flow of a class counted).
+
+        :func:`aimdmodel.metrics.jain_index`, the same name as the synchronous
+        and queue models' metric.
+
+        Examples
+        --------
+        >>> from aimdmodel.fluid import FluidClass, simulate_fluid
+        >>> res = simulate_fluid((FluidClass(2, 0.1), FluidClass(2, 0.1)), 100.0, buffer=10,
+        ...                      duration=5.0)
+        >>> res.jain_index
+        1.0
+        """
+        from ..metrics import jain_index
+
+        return float(jain_index(np.repeat(self.flow_throughput, self.n_flows)))
+
+    @property
     def mean_window(self) -> np.ndarray:
         """Time-average window of one flow of each class (packets)."""
         return self.integrals["window"] / self._span
@@ -231,6 +250,73 @@ class FluidResult:
         if self.flow_class is not None and self.packet_size is not None:
             out["throughput_bps"] = (self.per_flow_throughput * 8 * self.packet_size).tolist()
         return out
+
+    def to_xarray(self) -> Any:
+        """Return the time series as an ``xarray.Dataset`` with named dimensions.
+
+        Needs xarray (the extra ``tables``). Dimensions ``time`` (seconds)
+        and ``class`` (a class is ``n_flows`` identical flows; the window is
+        one flow's); for a run of a Scenario also ``flow``, the scenario's
+        flows, with the class of each.
+
+        Returns
+        -------
+        xarray.Dataset
+            ``window``, ``rtt``, ``rate`` ``(time, class)``; ``queue``,
+            ``average_queue``, ``loss`` ``(time,)``; ``flow_class``
+            ``(flow,)`` for a scenario's run; ``capacity`` (packets/s, a
+            variable of its own dimension when it is a trace). Each with
+            ``units``; attributes: the buffer, the AQM, the step, duration
+            and warm-up, and the scenario (its repr) when there is one.
+
+        Examples
+        --------
+        >>> from aimdmodel.fluid import FluidClass, simulate_fluid
+        >>> res = simulate_fluid((FluidClass(10, 0.1), FluidClass(5, 0.2)), 1000.0,
+        ...                      buffer=100, duration=5.0)
+        >>> ds = res.to_xarray()
+        >>> ds.window.dims, ds.n_flows.values.tolist(), ds.queue.attrs["units"]
+        (('time', 'class'), [10, 5], 'packets')
+        >>> bool((ds.window.values == res.window).all())
+        True
+        """
+        from .._tables import optional_import
+
+        xr = optional_import("xarray", "FluidResult.to_xarray")
+        per_class = {"window": ("packets", "window of one flow of the class"),
+                     "rtt": ("s", "round-trip time q/C + Tp"),
+                     "rate": ("packets/s", "sending rate of the class N W / R")}
+        link = {"queue": ("packets", "queue q(t)"),
+                "average_queue": ("packets", "RED's average queue x(t)"),
+                "loss": ("1", "drop probability p(t)")}
+        data: dict[str, Any] = {k: (("time", "class"), getattr(self, k), {"units": u,
+                                                                          "long_name": d})
+                                for k, (u, d) in per_class.items()}
+        data.update({k: (("time",), getattr(self, k), {"units": u, "long_name": d})
+                     for k, (u, d) in link.items()})
+        attrs: dict[str, Any] = {
+            "model": "fluid", "buffer": self.buffer, "buffer_units": "packets",
+            "aqm": repr(self.aqm), "dt": self.dt, "duration": self.duration,
+            "warmup": self.warmup, "time_units": "s", "record_every": self.record_every}
+        if np.ndim(self.capacity) == 0:
+            attrs["capacity"], attrs["capacity_units"] = float(self.capacity), "packets/s"
+        else:
+            data["capacity"] = (("capacity_sample",), np.asarray(self.capacity, dtype=float),
+                                {"units": "packets/s", "long_name": "capacity trace"})
+        if self.flow_class is not None:
+            data["flow_class"] = (("flow",), np.asarray(self.flow_class),
+                                  {"long_name": "class of each scenario flow"})
+            data["flow"] = np.arange(len(self.flow_class))
+        if self.packet_size is not None:
+            attrs["packet_size"], attrs["packet_size_units"] = self.packet_size, "bytes"
+        if self.scenario is not None:
+            attrs["scenario"] = repr(self.scenario)
+        coords = {"time": ("time", self.t, {"units": "s"}),
+                  "class": np.arange(len(self.classes)),
+                  "n_flows": ("class", self.n_flows, {"long_name": "flows in the class"}),
+                  "prop_delay": ("class", np.array([c.prop_delay for c in self.classes]),
+                                 {"units": "s"})}
+        return xr.Dataset(data, coords=coords, attrs=attrs)
 
     def plot(self, ax: Any = None, *, what: str = "queue") -> list:
         """Draw the queue (``what="queue"``) or the windows (``"window"``); see plots.

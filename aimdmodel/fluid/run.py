@@ -112,8 +112,8 @@ def run_scenario(scenario: Scenario, *, dt: float | None = None, record_every: i
     Returns
     -------
     FluidResult
-        With ``flow_class`` (the class of each scenario flow) and
-        ``packet_size`` set: :attr:`FluidResult.per_flow_throughput` gives
+        With ``flow_class`` (the class of each scenario flow), ``packet_size``
+        and ``scenario`` set: :attr:`FluidResult.per_flow_throughput` gives
         each flow's throughput.
 
     Examples
@@ -136,4 +136,4 @@ def run_scenario(scenario: Scenario, *, dt: float | None = None, record_every: i
         record_every = max(1, round(scenario.duration / dt) // 20000)
     res = simulate_fluid(classes, duration=scenario.duration, warmup=scenario.warmup, dt=dt,
                          record_every=record_every, **link)
-    return res.with_flows(flow_class, scenario.packet_size)
+    return res.with_flows(flow_class, scenario.packet_size, scenario=scenario)

@@ -65,14 +65,13 @@ Examples
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from .._io import import_compiled
-from .._validate import check_count, check_positive_number
+from .._validate import check_count, check_positive_number, check_real
 from .aqm import DROPTAIL, RED, ConstantLoss, check_aqm
 from .limit import fluid_limit
 from .result import FluidClass, FluidResult
@@ -136,15 +135,6 @@ def _cbr_table(cbr: Sequence) -> np.ndarray:
     return np.array(rows, dtype=np.float64).reshape(-1, 3)
 
 
-def _real(name: str, v: Any, lo: float, hi: float, *, closed_hi: bool = True) -> float:
-    if isinstance(v, bool) or not isinstance(v, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {v!r}")
-    ok = math.isfinite(v) and lo <= v and (v <= hi if closed_hi else v < hi)
-    if not ok:
-        raise ValueError(f"{name} must be in [{lo}, {hi}{']' if closed_hi else ')'}, got {v!r}")
-    return float(v)
-
-
 def _grid(duration: float, dt: float, classes: tuple, warmup: float) -> tuple[int, int]:
     check_positive_number("duration", duration)
     check_positive_number("dt", dt)
@@ -153,7 +143,7 @@ def _grid(duration: float, dt: float, classes: tuple, warmup: float) -> tuple[in
         raise ValueError(f"dt must be <= the smallest propagation delay min(prop_delay) = "
                          f"{tp_min} s (every delayed time t - R(t) must lie before the step), "
                          f"got {dt}")
-    _real("warmup", warmup, 0.0, duration, closed_hi=False)
+    check_real("warmup", warmup, low=0.0, low_closed=True, high=duration, high_closed=False)
     n_steps = max(1, round(duration / dt))
     return n_steps, min(round(warmup / dt), n_steps - 1)
 
@@ -217,9 +207,10 @@ def simulate_fluid(classes: Any, capacity: Any, *, buffer: float, duration: floa
     """
     cls_list = _classes(classes)
     aqm = check_aqm(aqm)
-    buffer = _real("buffer", buffer, 0.0, math.inf, closed_hi=False)
-    queue0 = _real("queue0", queue0, 0.0, buffer)
-    random_loss = _real("random_loss", random_loss, 0.0, 1.0, closed_hi=False)
+    buffer = check_real("buffer", buffer, low=0.0, low_closed=True)
+    queue0 = check_real("queue0", queue0, low=0.0, low_closed=True, high=buffer)
+    random_loss = check_real("random_loss", random_loss, low=0.0, low_closed=True, high=1.0,
+                             high_closed=False)
     every = check_count("record_every", record_every, minimum=1, optional=False)
     cap, cap_dt = _capacity(capacity, capacity_interval)
     n_steps, warm = _grid(duration, dt, cls_list, warmup)

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from .._validate import check_choice
+from .._validate import check_choice, check_real
 from .variants import RENO_OPS
 
 __all__ = ["RECOVERY_OPS", "RULE_MODES", "Ns3Options"]
@@ -22,14 +20,7 @@ RULE_MODES = ("generated", "python", "auto")
 
 def _number(name: str, value: Any, *, low: float = 0.0, optional: bool = False,
             integer: bool = False) -> None:
-    if value is None and optional:
-        return
-    kind = numbers.Integral if integer else numbers.Real
-    if isinstance(value, bool) or not isinstance(value, kind):
-        raise TypeError(f"{name} must be {'an int' if integer else 'a real number'}, "
-                        f"got {value!r}")
-    if not (math.isfinite(float(value)) and value > low):
-        raise ValueError(f"{name} must be finite and > {low:g}, got {value!r}")
+    check_real(name, value, low=low, optional=optional, integer=integer)
 
 
 @dataclass(frozen=True)

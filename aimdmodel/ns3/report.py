@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> fmt_value("throughput", 9.61e6), fmt_value("queueing_delay", 0.0412)
+>>> fmt_metric("throughput", 9.61e6), fmt_metric("queueing_delay", 0.0412)
 ('9.61 Mbit/s', '41.2 ms')
 >>> from aimdmodel.ns3.goals import Difference
 >>> fmt_difference(Difference.of("loss_rate", ns3=0.01, model=0.012))
@@ -16,17 +16,24 @@ from typing import Any
 
 import numpy as np
 
+from .._format import markdown_table
 from .goals import GOALS, METRICS
 
-__all__ = ["fmt_difference", "fmt_value", "likely_cause", "markdown", "plot_validation",
-           "rtt_exponents"]
+__all__ = ["fmt_difference", "fmt_metric", "fmt_value", "likely_cause", "markdown",
+           "plot_validation", "rtt_exponents"]
 
 _LABELS = {"throughput": "throughput (no goal)", "utilization": "utilization",
            "loss_rate": "loss rate", "queueing_delay": "mean queueing delay"}
 
 
-def fmt_value(metric: str, v: float | None) -> str:
-    """Format a metric's value in its unit (Mbit/s, a fraction, a rate, ms)."""
+def fmt_metric(metric: str, v: float | None) -> str:
+    """Format a metric's value in its unit (Mbit/s, a fraction, a rate, ms).
+
+    Examples
+    --------
+    >>> fmt_metric("utilization", 0.98765), fmt_metric("loss_rate", None)
+    ('0.988', '-')
+    """
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "-"
     if metric == "throughput":
@@ -36,6 +43,10 @@ def fmt_value(metric: str, v: float | None) -> str:
     if metric == "loss_rate":
         return f"{v:.3g}"
     return f"{v * 1e3:.3g} ms"
+
+
+fmt_value = fmt_metric
+"""The old name of :func:`fmt_metric` (``aimdmodel._validate.fmt_value`` is a message's form)."""
 
 
 def fmt_difference(d: Any) -> str:
@@ -62,9 +73,7 @@ _SUMMARY_LABELS = {**_LABELS, "goodput": "per-flow goodput", "timeouts": "timeou
 
 
 def _summary(v: Any) -> list:
-    head = "| model | " + " | ".join(_SUMMARY_LABELS[m] for m in _SUMMARY_COLS) + " |"
-    lines = [head, "|" + " --- |" * (len(_SUMMARY_COLS) + 1),
-             "| goal | " + " | ".join(_GOAL_TEXT[m] for m in _SUMMARY_COLS) + " |"]
+    table = [["goal", *(_GOAL_TEXT[m] for m in _SUMMARY_COLS)]]
     rows = [(model, counts) for model, counts in v.summary().items()]
     for label, keep in (("flows with SACK in ns-3", lambda c: not _no_sack(c)),
                         ("a flow without SACK in ns-3", _no_sack)):
@@ -79,26 +88,26 @@ def _summary(v: Any) -> list:
         for m in _SUMMARY_COLS:
             met, n = counts[m]
             cells.append(f"{met}/{n} met ({100 * met / n:.0f}%)" if n else "-")
-        lines.append(f"| {model} | " + " | ".join(cells) + " |")
-    return lines
+        table.append([model, *cells])
+    return markdown_table(["model", *(_SUMMARY_LABELS[m] for m in _SUMMARY_COLS)], table)
 
 
 def _per_case(v: Any) -> list:
     cols = ["scenario", "metric", "ns-3"]
     for model in v.models:
         cols += [model, f"{model} vs ns-3"]
-    lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
+    rows = []
     diffs = {m: v.differences(m) for m in v.models}
     for k, (case, res) in enumerate(zip(v.cases, v.results, strict=True)):
         for metric in METRICS:
             cells = [case.name if metric == METRICS[0] else "", _LABELS[metric],
-                     fmt_value(metric, res["ns3"].values[metric])]
+                     fmt_metric(metric, res["ns3"].values[metric])]
             for model in v.models:
                 d = diffs[model][k]
-                cells += ([fmt_value(metric, d[metric].model), fmt_difference(d[metric])]
+                cells += ([fmt_metric(metric, d[metric].model), fmt_difference(d[metric])]
                           if d is not None else ["not run", "-"])
-            lines.append("| " + " | ".join(cells) + " |")
-    return lines
+            rows.append(cells)
+    return markdown_table(cols, rows)
 
 
 def _mbit(x: Any) -> str:
@@ -114,12 +123,12 @@ def _flows(v: Any, model: str) -> list:
             "Jain", "loss rate per flow (ns-3 / " + model + ")",
             "fast retransmits (ns-3 / " + model + ")", "timeouts (ns-3 / " + model + ")",
             "goodput goal"]
-    lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
+    rows = []
     comps = v.flows(model)
     for case, res, comp in zip(v.cases, v.results, comps, strict=True):
         ref, mine = res["ns3"].values, res[model].values
         if comp is None:
-            lines.append(f"| {case.name} | not run | - | - | - | - | - | - |")
+            rows.append([case.name, "not run", *["-"] * 6])
             continue
         rf, mf = ref["flows"], mine["flows"]
         good = ", ".join(f"{_mbit(a)} / {_mbit(b)}"
@@ -127,14 +136,15 @@ def _flows(v: Any, model: str) -> list:
         loss = ", ".join(f"{_rate(a)} / {_rate(b)}" for a, b in zip(
             rf["loss_rate"], mf["loss_rate"] or [None] * len(rf["loss_rate"]), strict=True))
         share = comp.share
-        lines.append(
-            f"| {case.name} | {good} | {_ratio(share.ns3)} / {_ratio(share.model)} "
-            f"{fmt_difference(share)} | {comp.jain[0]:.3f} / {comp.jain[1]:.3f} | {loss} | "
-            f"{_count(ref['fast_retransmits'])} / {_count(mine['fast_retransmits'])} | "
+        rows.append([
+            case.name, good,
+            f"{_ratio(share.ns3)} / {_ratio(share.model)} {fmt_difference(share)}",
+            f"{comp.jain[0]:.3f} / {comp.jain[1]:.3f}", loss,
+            f"{_count(ref['fast_retransmits'])} / {_count(mine['fast_retransmits'])}",
             f"{_count(ref['timeouts'])} / {_count(mine['timeouts'])}"
-            f"{'' if comp.timeouts is None else ' ' + fmt_difference(comp.timeouts)} | "
-            f"{'ok' if comp.goodput_met else 'MISS'} |")
-    return lines
+            f"{'' if comp.timeouts is None else ' ' + fmt_difference(comp.timeouts)}",
+            "ok" if comp.goodput_met else "MISS"])
+    return markdown_table(cols, rows)
 
 
 def _ratio(x: float) -> str:
@@ -144,12 +154,10 @@ def _ratio(x: float) -> str:
 def _diagnostics(v: Any) -> list:
     cols = ["scenario", "family", "ns-3 runs", "ns-3 duplicate share", "ns-3 seconds (runs)",
             "what it exercises"]
-    lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
-    for case, res in zip(v.cases, v.results, strict=True):
-        nd = res["ns3"].values
-        lines.append(f"| {case.name} | {case.group} | {nd['runs']} | {nd['duplicates']:.3f} | "
-                     f"{res['ns3'].seconds:.1f} | {case.what} |")
-    return lines
+    rows = [[case.name, case.group, str(res["ns3"].values["runs"]),
+             f"{res['ns3'].values['duplicates']:.3f}", f"{res['ns3'].seconds:.1f}", case.what]
+            for case, res in zip(v.cases, v.results, strict=True)]
+    return markdown_table(cols, rows)
 
 
 def _count(v: Any) -> str:
@@ -157,12 +165,10 @@ def _count(v: Any) -> str:
 
 
 def _not_run(v: Any) -> list:
-    lines = ["| scenario | model | why |", "| --- | --- | --- |"]
-    for case, res in zip(v.cases, v.results, strict=True):
-        for model in v.models:
-            if res[model].values is None:
-                lines.append(f"| {case.name} | {model} | {res[model].reason} |")
-    return lines
+    return markdown_table(["scenario", "model", "why"],
+                          [[case.name, model, res[model].reason]
+                           for case, res in zip(v.cases, v.results, strict=True)
+                           for model in v.models if res[model].values is None])
 
 
 def _no_sack(case: Any) -> bool:
@@ -222,24 +228,21 @@ def likely_cause(case: Any, metric: str) -> str:
 
 
 def _misses(v: Any, model: str) -> list:
-    lines = ["| scenario | metric | ns-3 | " + model + " | likely cause |",
-             "| --- | --- | --- | --- | --- |"]
+    rows = []
     for case, d, f in zip(v.cases, v.differences(model), v.flows(model), strict=True):
         if d is None:
             continue
         for metric in METRICS:
             if not d[metric].met:
-                lines.append(f"| {case.name} | {_LABELS[metric]} | "
-                             f"{fmt_value(metric, d[metric].ns3)} | "
-                             f"{fmt_value(metric, d[metric].model)} | "
-                             f"{likely_cause(case, metric)} |")
+                rows.append([case.name, _LABELS[metric], fmt_metric(metric, d[metric].ns3),
+                             fmt_metric(metric, d[metric].model), likely_cause(case, metric)])
         if not f.goodput_met:
-            lines.append(f"| {case.name} | per-flow goodput | share {_ratio(f.share.ns3)} | "
-                         f"share {_ratio(f.share.model)} | {likely_cause(case, 'goodput')} |")
+            rows.append([case.name, "per-flow goodput", f"share {_ratio(f.share.ns3)}",
+                         f"share {_ratio(f.share.model)}", likely_cause(case, "goodput")])
         if f.timeouts is not None and not f.timeouts.met:
-            lines.append(f"| {case.name} | timeouts | {f.timeouts.ns3:.3g} | "
-                         f"{f.timeouts.model:.3g} | {likely_cause(case, 'timeouts')} |")
-    return lines
+            rows.append([case.name, "timeouts", f"{f.timeouts.ns3:.3g}",
+                         f"{f.timeouts.model:.3g}", likely_cause(case, "timeouts")])
+    return markdown_table(["scenario", "metric", "ns-3", model, "likely cause"], rows)
 
 
 def rtt_exponents(v: Any, model: str) -> list:
@@ -272,12 +275,12 @@ def rtt_exponents(v: Any, model: str) -> list:
 
 
 def _exponents(v: Any, model: str) -> list:
-    lines = ["| scenario | RTT2 / RTT1 | ns-3 exponent | " + model + " exponent | within 25% |",
-             "| --- | --- | --- | --- | --- |"]
+    rows = []
     for name, ratio, a, b in rtt_exponents(v, model):
         ok = math.isfinite(a) and math.isfinite(b) and abs(b - a) <= 0.25 * abs(a)
-        lines.append(f"| {name} | {ratio:.0f} | {a:.2f} | {b:.2f} | {'ok' if ok else 'MISS'} |")
-    return lines
+        rows.append([name, f"{ratio:.0f}", f"{a:.2f}", f"{b:.2f}", "ok" if ok else "MISS"])
+    return markdown_table(["scenario", "RTT2 / RTT1", "ns-3 exponent", f"{model} exponent",
+                           "within 25%"], rows)
 
 
 def markdown(v: Any, *, command: str = "", seconds: float | None = None,

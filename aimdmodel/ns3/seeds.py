@@ -45,8 +45,9 @@ from typing import Any
 
 import numpy as np
 
+from .._format import markdown_table
 from ..policies import AIMD, AIMDFC, AIMDFCPlus, NewAIMD, Policy
-from ..scenario import RED, Flow, Link, Scenario
+from ..scenario import RED, Flow, Link, Scenario, bdp_packets
 from .options import Ns3Options
 
 __all__ = ["SeedRuns", "seed000_nctuns", "seed000_scenario", "seed003_leaving",
@@ -78,18 +79,16 @@ class SeedRuns:
     def table(self, columns: Sequence[str] | None = None) -> str:
         """Return the rows as a Markdown table (numbers to 4 significant digits)."""
         cols = list(columns or [k for k in self.rows[0] if k != "result"])
-        lines = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
-        for r in self.rows:
-            cells = [f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c]) for c in cols]
-            lines.append("| " + " | ".join(cells) + " |")
-        return "\n".join(lines)
+        return "\n".join(markdown_table(cols, [
+            [f"{r[c]:.4g}" if isinstance(r[c], float) else str(r[c]) for c in cols]
+            for r in self.rows]))
 
 
 def seed003_scenario(policy: Policy, n: int, discipline: str = "droptail", *,
                      rate: float = 100e6, base_rtt: float = 0.04, duration: float = 60.0,
                      stops: Sequence[float | None] | None = None) -> Scenario:
     """Seed 003 Sec. 5's dumbbell with ``n`` TCP-SACK flows of ``policy``."""
-    bdp = round(rate * base_rtt / (8 * 1500))
+    bdp = round(bdp_packets(rate, base_rtt, 1500))
     red = RED(min_th=bdp / 3, max_th=2 * bdp / 3, max_p=0.1, w_q=0.002, gentle=True)
     stops = stops or [None] * n
     flows = tuple(Flow(variant="sack", policy=policy, base_rtt=base_rtt, stop=s) for s in stops)

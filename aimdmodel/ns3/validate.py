@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from ..policies import AIMD, AIMDFC, AIMDFCPlus, HighSpeed, NewAIMD
-from ..scenario import CBR, RED, Flow, Link, Scenario
+from ..scenario import CBR, RED, Flow, Link, Scenario, bdp_packets
 from .campaign import Store, summarize, tasks_for
 from .goals import GOALS, METRICS, Difference, FlowComparison
 from .options import Ns3Options
@@ -116,17 +116,13 @@ class Case:
         return out
 
 
-def _bdp(rate: float, rtt: float, packet: int = 1500) -> float:
-    return rate * rtt / (8 * packet)
-
-
 def _case(name: str, what: str, flows: Sequence[Flow], *, buffer_bdp: float = 1.0,
           buffer: int | None = None, discipline: str = "droptail", red: RED | None = None,
           loss: float = 0.0, cross: tuple = (), duration: float = 60.0, warmup: float = 20.0,
           rate: float = 10e6, replications: int = 3, group: str = "core", phases: bool = False,
           **ns3: Any) -> Case:
     rtt = min(f.base_rtt for f in flows)
-    buf = buffer if buffer is not None else max(2, round(buffer_bdp * _bdp(rate, rtt)))
+    buf = buffer if buffer is not None else max(2, round(buffer_bdp * bdp_packets(rate, rtt)))
     link = Link(rate=rate, delay=0.01, buffer=buf, discipline=discipline, red=red,
                 random_loss=loss)
     sc = Scenario(flows=tuple(flows), link=link, duration=duration, warmup=warmup,

@@ -48,6 +48,7 @@ __all__ = [
     "goodput",
     "goodput_fraction",
     "jain",
+    "jain_index",
     "loss_rate",
     "mean_rtt",
     "queueing_delay",
@@ -262,8 +263,13 @@ def _active(res: QueueResult, m: np.ndarray) -> np.ndarray:
     return res.sent[:, m, :].sum(axis=1) > 0
 
 
-def jain(res: QueueResult, start: float | None = None, stop: float | None = None) -> np.ndarray:
+def jain_index(res: QueueResult, start: float | None = None,
+               stop: float | None = None) -> np.ndarray:
     """Return Jain's index of the flows' goodputs (those that sent in the window), ``(R,)``.
+
+    :func:`aimdmodel.metrics.jain_index` of the goodputs; the same name as
+    the synchronous model's metric and the fluid result's property (the old
+    name :func:`jain` stays).
 
     Examples
     --------
@@ -271,12 +277,16 @@ def jain(res: QueueResult, start: float | None = None, stop: float | None = None
     >>> from aimdmodel.scenario import Flow, Link, Scenario
     >>> res = run(Scenario(flows=(Flow(), Flow()), link=Link(rate=4e6, buffer=40),
     ...                    duration=120.0, warmup=20.0))
-    >>> bool(0.9 < jain(res)[0] <= 1.0)
+    >>> bool(0.9 < jain_index(res)[0] <= 1.0)
     True
     """
     m = window(res, start, stop)
     g = res.goodput_packets[:, m, :].sum(axis=1)
     return np.asarray(_core.jain_index(g, _active(res, m)), dtype=float).reshape(-1)
+
+
+jain = jain_index
+"""The old name of :func:`jain_index`."""
 
 
 def spread(res: QueueResult, start: float | None = None, stop: float | None = None) -> np.ndarray:

@@ -8,7 +8,7 @@ import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from .._validate import check_choice
+from .._validate import check_choice, check_real
 from .variants import VARIANTS
 
 __all__ = ["PACINGS", "QueueOptions"]
@@ -19,15 +19,7 @@ PACINGS = ("ack-clocked", "burst")
 
 def _number(name: str, value: Any, *, low: float = 0.0, strict: bool = True,
             high: float = math.inf, optional: bool = False) -> None:
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {value!r}")
-    v = float(value)
-    ok = math.isfinite(v) and (v > low if strict else v >= low) and v <= high
-    if not ok:
-        rng = f"{'>' if strict else '>='} {low:g}" + ("" if high == math.inf else f", <= {high:g}")
-        raise ValueError(f"{name} must be finite and {rng}, got {value!r}")
+    check_real(name, value, low=low, low_closed=not strict, high=high, optional=optional)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,27 @@ _OPTIONAL = {"unique", "queued", "rtt", "cwnd", "cross_sent", "cross_delivered",
              "timeouts", "fast_retransmits", "retransmitted", "completion"}
 
 
+_UNITS = {
+    "cwnd": ("packets", "congestion window at the end of the sample"),
+    "sent": ("packets", "sent during the sample (retransmissions included)"),
+    "delivered": ("packets", "left the bottleneck towards the receiver during the sample"),
+    "unique": ("packets", "delivered and new to the receiver during the sample"),
+    "lost": ("packets", "lost during the sample"),
+    "rtt": ("s", "mean RTT of the packets that entered the queue during the sample"),
+    "queued": ("packets", "the flow's packets in the queue at the end of the sample"),
+    "queue": ("packets", "mean queue length over the sample"),
+    "capacity": ("packets/s", "mean link capacity over the sample"),
+    "cross_sent": ("packets", "cross traffic sent during the sample"),
+    "cross_delivered": ("packets", "cross traffic delivered during the sample"),
+    "cross_lost": ("packets", "cross traffic lost during the sample"),
+    "completion": ("s", "time the finite transfer completed (NaN: it did not)"),
+    "timeouts": ("1", "retransmission timeouts over the run"),
+    "fast_retransmits": ("1", "fast retransmits over the run"),
+    "retransmitted": ("packets", "retransmitted over the run"),
+}
+"""Units and a description of each array of a :class:`QueueResult` (for ``to_xarray``)."""
+
+
 def _frozen(a: Any, name: str, shape: tuple) -> np.ndarray:
     arr = np.array(a, dtype=np.float64)
     if arr.ndim == len(shape) - 1:
@@ -187,6 +208,53 @@ class QueueResult:
             if isinstance(v, np.ndarray) and fl.name not in ("t", "capacity"):
                 changes[fl.name] = v[i : i + 1]
         return dataclasses.replace(self, **changes)
+
+    def to_xarray(self) -> Any:
+        """Return the series as an ``xarray.Dataset`` with named dimensions.
+
+        Needs xarray (the extra ``tables``). Dimensions ``replication``,
+        ``time`` (the start of each sample, seconds) and ``flow``; an array
+        that is None here is left out.
+
+        Returns
+        -------
+        xarray.Dataset
+            One variable per array (per flow ``(replication, time, flow)``,
+            of the bottleneck ``(replication, time)``, ``capacity`` ``(time,)``,
+            per run ``(replication, flow)``), each with ``units`` and a
+            ``long_name``. Attributes: the model, the sample interval, the
+            scenario (its repr) and the model's options (their repr).
+
+        Examples
+        --------
+        >>> from aimdmodel.queue import run
+        >>> from aimdmodel.scenario import Flow, Scenario
+        >>> res = run(Scenario(flows=(Flow(), Flow()), duration=2.0), replications=2)
+        >>> ds = res.to_xarray()
+        >>> ds.cwnd.dims, ds.queue.dims, ds.rtt.attrs["units"]
+        (('replication', 'time', 'flow'), ('replication', 'time'), 's')
+        >>> float(ds.sent.sum()) == float(res.sent.sum()), ds.attrs["scenario"][:9]
+        (True, 'Scenario(')
+        """
+        from .._tables import optional_import
+
+        xr = optional_import("xarray", "QueueResult.to_xarray")
+        axes = {name: ("replication", "time", "flow") for name in FLOW_SERIES}
+        axes.update({name: ("replication", "time") for name in _LINK_SERIES})
+        axes.update({name: ("replication", "flow") for name in _PER_FLOW})
+        axes["capacity"] = ("time",)
+        data = {}
+        for name, dims in axes.items():
+            value = getattr(self, name)
+            if value is not None:
+                units, what = _UNITS[name]
+                data[name] = (dims, value, {"units": units, "long_name": what})
+        coords = {"replication": np.arange(self.n_replications),
+                  "time": ("time", self.t, {"units": "s", "long_name": "start of the sample"}),
+                  "flow": np.arange(self.n_flows)}
+        attrs = {"model": self.model, "interval": self.interval, "interval_units": "s",
+                 "scenario": repr(self.scenario), "options": repr(dict(self.options))}
+        return xr.Dataset(data, coords=coords, attrs=attrs)
 
     def plot(self, ax: Any = None, **kwargs: Any) -> list:
         """Draw the flows' windows and the queue (see :func:`aimdmodel.queue.plots.plot_run`).

@@ -42,7 +42,7 @@ from .._validate import check_choice, check_count, check_positive_number
 from ..policies import Policy
 from ..queue import QueueOptions, QueueResult, get_variant
 from ..queue import metrics as qm
-from ..scenario import DISCIPLINES, RED, Flow, Link, Scenario
+from ..scenario import DISCIPLINES, RED, Flow, Link, Scenario, bdp_packets
 from ._runs import Task, collect, run_tasks
 from .robustness import _labels
 
@@ -56,7 +56,7 @@ SWEEP_METRICS = ("goodput", "utilization", "jain", "queueing_delay", "loss_rate"
 def _link(link_rate: float, base_rtt: float, buffer: int | None, discipline: str,
           red: RED | None, packet_size: int) -> Link:
     check_choice("discipline", discipline, DISCIPLINES)
-    buf = round(link_rate * base_rtt / (8 * packet_size)) if buffer is None else buffer
+    buf = round(bdp_packets(link_rate, base_rtt, packet_size)) if buffer is None else buffer
     if discipline == "red" and red is None:
         red = RED(min_th=buf / 3, max_th=2 * buf / 3)
     return Link(rate=link_rate, buffer=buf, discipline=discipline,

@@ -51,7 +51,7 @@ from ..environments import DEFAULT_INTERVAL, ENVIRONMENTS, capacity_trace, get_e
 from ..policies import Policy
 from ..queue import QueueOptions, QueueResult, environment_cross, get_variant
 from ..queue import metrics as qm
-from ..scenario import CBR, DISCIPLINES, RED, Flow, Link, Scenario
+from ..scenario import CBR, DISCIPLINES, RED, Flow, Link, Scenario, bdp_packets
 from ._runs import Task, collect, run_tasks
 
 __all__ = [
@@ -284,7 +284,7 @@ def environment_network(env: str | int, *, n_flows: int, discipline: str = "drop
     for name, v in (("per_flow_rate", per_flow_rate), ("rtt", rtt), ("duration", duration)):
         check_positive_number(name, v)
     C = n_flows * float(per_flow_rate)
-    buf = round(C * rtt / (8 * packet_size)) if buffer is None else buffer
+    buf = round(bdp_packets(C, rtt, packet_size)) if buffer is None else buffer
     red = red if red is not None else RED(min_th=buf / 3, max_th=2 * buf / 3)
     red = red if discipline == "red" else None
     if e.kind == "cross traffic":

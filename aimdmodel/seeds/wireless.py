@@ -30,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from .._validate import check_count, check_positive_number
+from ..metrics import jain_index
 from ..queue import QueueOptions, QueueResult, get_variant
 from ..queue import metrics as qm
-from ..scenario import Flow, Link, Scenario
+from ..scenario import Flow, Link, Scenario, bdp_packets
 from ._runs import Task, collect, run_tasks, stats
 
 __all__ = ["LowPriorityData", "RandomLossData", "low_priority", "random_loss"]
@@ -135,7 +136,7 @@ def random_loss(variants: Sequence[str], loss_rates: Sequence[float], *,
     ps = np.asarray([float(p) for p in loss_rates], dtype=float)
     for name, v in (("link_rate", link_rate), ("base_rtt", base_rtt), ("duration", duration)):
         check_positive_number(name, v)
-    buf = round(link_rate * base_rtt / (8 * packet_size)) if buffer is None else buffer
+    buf = round(bdp_packets(link_rate, base_rtt, packet_size)) if buffer is None else buffer
     opts = QueueOptions(tick=tick)
     tasks = []
     for v in variants:
@@ -220,7 +221,7 @@ class LowPriorityData:
         See :attr:`primary_ratio` for an example.
         """
         g = self.low_shared if shared else self.low_alone
-        return float(g.sum() ** 2 / (g.size * (g**2).sum()))
+        return float(jain_index(g))
 
     def plot(self, ax: Any = None) -> list:
         """Draw the three runs' goodputs (:func:`aimdmodel.seeds.plots.plot_low_priority`).
@@ -275,7 +276,7 @@ def low_priority(*, primary: str = "newreno", low: str = "lp", n_primary: int = 
     primary, low = get_variant(primary).name, get_variant(low).name
     n_primary = check_count("n_primary", n_primary, minimum=1, optional=False)
     n_low = check_count("n_low", n_low, minimum=1, optional=False)
-    buf = round(link_rate * base_rtt / (8 * packet_size)) if buffer is None else buffer
+    buf = round(bdp_packets(link_rate, base_rtt, packet_size)) if buffer is None else buffer
     link = Link(rate=link_rate, buffer=buf)
     best = tuple(Flow(variant=primary, base_rtt=base_rtt, rwnd=primary_rwnd)
                  for _ in range(n_primary))
