@@ -36,7 +36,7 @@ from typing import Any
 
 from papers import texts
 
-from .ledger import Claim, cause_of
+from .ledger import Claim, cause_of, verdict_from_packet_level
 
 __all__ = ["ON_SHARED", "REGISTRY", "SHARED", "SHARED_RUNS", "ClaimSpec", "build", "claim",
            "shared", "shared_run"]
@@ -106,6 +106,7 @@ class ClaimSpec:
     case: Mapping[str, Any]
     cause: str | None = None
     reading: bool = False
+    decide: str | None = None
 
     def run(self) -> Claim:
         """Compute the evidence and return the ledger's :class:`~paper_checks.ledger.Claim`."""
@@ -117,6 +118,13 @@ class ClaimSpec:
                 f"evidence[, cause]), got {out!r}"
             )
         claimed, computed, verdict, evidence = out[:4]
+        if self.decide is not None:  # a simulator experiment with no stored packet-level run
+            queue, verdict = verdict, verdict_from_packet_level(verdict, None)
+            evidence = (f"{evidence} No stored packet-level run at the paper's scale measures "
+                        f"this: the queue model (verdict {queue}) is the only estimate, and it "
+                        "stands only where it reproduces the paper "
+                        f"(ledger.verdict_from_packet_level). What would decide it: "
+                        f"{self.decide}.")
         cause = cause_of(verdict, out[4] if len(out) == 5 else self.cause)
         quotes = list(dict.fromkeys(located))
         if self.reading:
@@ -142,6 +150,7 @@ def claim(
     cases: Sequence[Mapping[str, Any]] | None = None,
     cause: str | None = None,
     reading: bool = False,
+    decide: str | None = None,
 ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a claim function (a decorator; the function is returned unchanged).
 
@@ -163,15 +172,24 @@ def claim(
     reading : bool
         True for a claim about the paper's own words (its verdict computed
         from passages located by :mod:`papers.texts`).
+    decide : str, optional
+        For a claim about a paper's packet-level simulator experiment that
+        the function decides in the queue model only (no stored packet-level
+        run at the paper's scale): what would decide it. The function's
+        verdict is then the queue model's, passed through
+        :func:`~paper_checks.ledger.verdict_from_packet_level` without a
+        packet-level verdict (``undecided`` unless it reproduces the paper),
+        and the evidence says so.
     """
 
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
         rows = REGISTRY.setdefault(paper, [])
         if cases is None:
-            specs = [ClaimSpec(paper, id, where, text, fn, {}, cause, reading)]
+            specs = [ClaimSpec(paper, id, where, text, fn, {}, cause, reading, decide)]
         else:
             specs = [ClaimSpec(paper, id.format(**c), where.format(**c), text.format(**c), fn,
-                               dict(c), None if cause is None else cause.format(**c), reading)
+                               dict(c), None if cause is None else cause.format(**c), reading,
+                               decide)
                      for c in cases]
         for spec in specs:
             if any(r.id == spec.id for r in rows):

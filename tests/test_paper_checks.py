@@ -26,9 +26,11 @@ from paper_checks.ledger import (
     cause_of,
     verdict_from_checks,
     verdict_from_counterexample,
+    verdict_from_packet_level,
     verdict_from_readings,
     verdict_from_tolerance,
     verdict_outside_model,
+    verdict_over_readings,
     verdict_under_conventions,
     verdict_with_caveat,
     verdict_with_outside_parts,
@@ -75,20 +77,19 @@ REQUIRED = {
         "stationary-goodput",
     ],
     "jasem2010": [
-        "pseudocode-printed",
-        "pseudocode-charitable",
-        "recurrences-printed",
-        "recurrences-charitable",
-        "cycle-rtts-printed",
-        "cycle-rtts-charitable",
-        "efficiency-99-printed",
-        "efficiency-99-charitable",
+        "pseudocode",
+        "recurrences",
+        "cycle-rtts",
+        "efficiency-99",
         "gain-11-percent",
         "utilization-94",
         "delay-12-percent",
+        "delay-vs-aimd",
+        "experiment-100s",
+        "chiu-jain-year",
+        "collisions",
         "eqs5-6",
-        "eqs1-4-printed",
-        "eqs1-4-charitable",
+        "eqs1-4",
         "avoids-congestion",
         "fair-late-joiner",
         "utilization-falls-with-flows",
@@ -218,6 +219,17 @@ def test_readme_is_current(claims):
     )
 
 
+def test_undecided_rows_say_what_would_decide_and_are_listed(claims, markdown):
+    rows = [c for c in claims if c.verdict == "undecided"]
+    assert rows, "no undecided row: the packet-level rule would be untested"
+    for c in rows:
+        assert c.cause == "models disagree"
+        assert runner.decider(c).startswith("What would decide it"), f"{c.paper}/{c.id}"
+        assert f"{c.paper} `{c.id}`: {runner.decider(c)}" in markdown
+        assert "queue model" in c.evidence.lower()
+    assert sum(runner.summary(claims)[c.paper]["undecided"] for c in rows[:1]) >= 1
+
+
 def test_outside_model_rows_say_what_would_decide(claims):
     for c in claims:
         if c.verdict == "outside-model":
@@ -227,7 +239,8 @@ def test_outside_model_rows_say_what_would_decide(claims):
 
 
 def test_no_verdict_typed_by_hand():
-    pattern = re.compile(r"verdict\s*[=:]\s*[\"'](reproduced|refuted|partly|outside-model)[\"']")
+    pattern = re.compile(
+        r"verdict\s*[=:]\s*[\"'](reproduced|refuted|partly|outside-model|undecided)[\"']")
     folder = Path(runner.__file__).parent
     for path in folder.glob("*.py"):
         assert not pattern.search(path.read_text(encoding="utf-8")), path
@@ -339,7 +352,8 @@ def test_rows_whose_verdict_depends_on_the_convention_say_so(claims, monkeypatch
         fn.cache_clear()
     monkeypatch.setattr(engine, "prepare", strict)
     try:  # the verdict each claim function returns (its cause is not asked for here)
-        other = {(s.paper, s.id): s.compute(**s.case)[2]
+        other = {(s.paper, s.id): s.compute(**s.case)[2] if s.decide is None else
+                 verdict_from_packet_level(s.compute(**s.case)[2], None)
                  for key in runner.PAPERS for s in _build.REGISTRY[key]}
     finally:
         for fn in _build.SHARED:
@@ -373,9 +387,24 @@ def test_key_findings(claims):
         assert _get(claims, "lahanas2003", cid).verdict == "reproduced", cid
     assert _get(claims, "lahanas2003", "improved-14-percent").where.startswith("Sec. 1")
     assert _get(claims, "lahanas2003", "eqs3-6").cause == "typo"
-    assert _get(claims, "jasem2010", "recurrences-printed").verdict == "partly"
-    assert _get(claims, "jasem2010", "cycle-rtts-charitable").verdict == "reproduced"
-    assert _get(claims, "jasem2010", "efficiency-99-charitable").verdict == "reproduced"
+    assert _get(claims, "jasem2010", "recurrences").verdict == "partly"
+    for cid in ("cycle-rtts", "efficiency-99", "pseudocode", "eqs1-4"):  # one row per claim
+        row = _get(claims, "jasem2010", cid)  # the charitable reading holds, the printed not
+        assert (row.verdict, row.cause) == ("partly", "typo"), cid
+        assert "printed" in row.computed, cid
+        assert "charitable" in row.computed, cid
+    assert not any(c.id.endswith(("-printed", "-charitable")) for c in claims)
+    # decided on the packet-level runs, each saying what it measured
+    delay = _get(claims, "jasem2010", "delay-12-percent")
+    assert (delay.verdict, delay.cause) == ("partly", "convention")
+    assert "per flow (mean)" in delay.computed
+    assert "until the last flow ends" in delay.computed
+    assert "queue verdict refuted" in delay.computed
+    ns2 = _get(claims, "lahanas2003", "ns2-experiments")
+    assert "AIMD-FC fairer: True" in ns2.computed
+    assert "ns-3 verdict partly" in ns2.computed
+    assert _get(claims, "jasem2010", "less-queue-waiting").verdict == "refuted"
+    assert _get(claims, "jasem2010", "eqs5-6").verdict == "partly"
     for cid in ("avoids-congestion", "fair-late-joiner"):
         assert _get(claims, "jasem2010", cid).verdict == "refuted", cid
     assert _get(claims, "reddy-aiad", "Da-sum-text").verdict == "reproduced"
@@ -426,9 +455,27 @@ def test_verdict_rules():
     assert verdict_under_conventions({">=": "partly", ">": "refuted"}, ">") == "refuted"
     with pytest.raises(ValueError, match="'>=' and '>'"):
         verdict_under_conventions({">=": "partly"}, ">=")
+    # one row for a printed and a charitable reading
+    assert verdict_over_readings("partly", "partly") == "partly"
+    assert verdict_over_readings("refuted", "reproduced") == "partly"
+    assert verdict_over_readings("reproduced", "refuted") == "reproduced"
+    assert verdict_over_readings("partly", "refuted") == "refuted"
+    with pytest.raises(ValueError, match="not verdicts"):
+        verdict_over_readings("fine", "partly")
+    # a simulator experiment: the packet-level run decides; the queue model alone never refutes
+    assert verdict_from_packet_level("refuted", "reproduced") == "reproduced"
+    assert verdict_from_packet_level("reproduced", "refuted") == "refuted"
+    assert verdict_from_packet_level("reproduced", None) == "reproduced"
+    for queue in ("refuted", "partly"):
+        assert verdict_from_packet_level(queue, None) == "undecided"
+    with pytest.raises(ValueError, match="not a verdict"):
+        verdict_from_packet_level("refuted", "maybe")
 
 
 def test_cause_rule():
+    assert cause_of("undecided", None) == cause_of("undecided", "simulator") == "models disagree"
+    with pytest.raises(ValueError, match="does not fit"):
+        Claim("p", "i", "w", "c", "1", "2", "undecided", "e", cause="")
     assert cause_of("reproduced", "paper") == ""
     assert cause_of("outside-model", None) == ""
     assert cause_of("partly", "typo") == "typo"
@@ -506,6 +553,25 @@ def test_registry_causes_from_the_decorator_or_the_function(scratch_paper):
     assert specs["five"].run().cause == "convention"
     with pytest.raises(ValueError, match="needs a cause"):
         specs["none"].run()
+
+
+def test_registry_queue_only_rows_are_undecided_unless_reproduced(scratch_paper):
+    """A simulator row with no packet-level run (``decide=``): the queue model's refutation
+    becomes ``undecided`` with what would decide it; its reproduction stands."""
+    @_build.claim(scratch_paper, "off", "w", "t", cause="simulator", decide="an ns-3 run")
+    def off():
+        return "1", "2", verdict_from_tolerance(2, 1, 0), "queue model: 2"
+
+    @_build.claim(scratch_paper, "on", "w", "t", decide="an ns-3 run")
+    def on():
+        return "1", "1", verdict_from_tolerance(1, 1, 0), "queue model: 1"
+
+    specs = {s.id: s for s in _build.REGISTRY[scratch_paper]}
+    row = specs["off"].run()
+    assert (row.verdict, row.cause) == ("undecided", "models disagree")
+    assert runner.decider(row) == "What would decide it: an ns-3 run."
+    assert "verdict refuted" in row.evidence
+    assert specs["on"].run().verdict == "reproduced"
 
 
 def test_registry_refuses_duplicates_and_bad_returns(scratch_paper):
