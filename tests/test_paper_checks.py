@@ -284,7 +284,7 @@ def scratch_paper(monkeypatch):
 
 def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
     """The check fails a claim whose numbers are typed, even one that calls the library."""
-    import paper_checks.bazi2019 as host
+    import paper_checks.jasem2010 as host
 
     @_build.claim(scratch_paper, "typed", "w", "t", cause="paper")
     def typed():
@@ -301,7 +301,7 @@ def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
         eff = float(host.metrics.efficiency(tr))
         return "0.75", f"{eff:.4f}", verdict_from_tolerance(eff, 0.75, 0.1), "simulated"
 
-    monkeypatch.setitem(runner.PAPERS, scratch_paper, "paper_checks.bazi2019")
+    monkeypatch.setitem(runner.PAPERS, scratch_paper, "paper_checks.jasem2010")
     rows = provenance.instrumented_run([scratch_paper])
     found = {c.id: provenance.shows_computed(f"{c.computed} {c.evidence}", rec)
              for c, rec in rows}

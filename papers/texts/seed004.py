@@ -61,6 +61,7 @@ PASSAGES = (
 <b>0.96</b>	<b>0.96</b>"""),
     ('2 Is AIMD Clearly Superior?', r"""Figure 2: Bad cases for AIAD (Figure (a) and MIMD (Figure (b))). Notice that the y-axes are on different scales."""),
     ('2 Is AIMD Clearly Superior?', r"""Figure 1(b) shows an example in which AIAD performs the best. The reason for this result is somewhat more subtle."""),
+    ('2 Is AIMD Clearly Superior?', r"""When the bandwidth decreases, AIAD and MIAD lose too many packets, and TCP SACK is no longer able to avoid retransmission timeouts."""),
     ('2 Is AIMD Clearly Superior?', r"""For instance, AIMD exhibits the worst performance in the experiments presented in Figures 1(b), 1(c) and 1(d). In Figure 2(a), both the additive increase algorithms are too slow to catch up with the sudden increase of the available bandwidth."""),
     ('3 Evaluation Methodology', r"""Our second guiding assumption is that robustness is more important than optimality, that is, we demand that the"""),
     ('3 Evaluation Methodology', r"""congestion control algorithm perform reasonably in most situations and are more concerned with its worst-case performance than its best-case performance."""),
