@@ -310,6 +310,60 @@ def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
     assert found["computed"] is not None
 
 
+def test_no_claim_compares_a_value_with_itself_or_looks_for_typed_keywords():
+    """No claim function decides a check by what was typed: a value compared with itself, or
+    a keyword typed into the check and looked for in the paper's text."""
+    for name in runner.PAPERS.values():
+        importlib.import_module(name)
+    found = {f"{s.paper}/{s.id}": provenance.typed_comparisons(s.compute)
+             for key in runner.PAPERS for s in _build.REGISTRY[key]}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_provenance_check_catches_self_comparison_and_typed_keywords(scratch_paper):
+    """The check fails a claim that compares a value with itself (directly, through a name,
+    or as both values of a rule) and one that looks for typed keywords in the paper."""
+    import paper_checks.jasem2010 as host
+
+    @_build.claim(scratch_paper, "itself", "w", "t", cause="paper")
+    def itself():
+        tr = host.simulate(host.AIMD(), [1.0, 30.0], 100.0, cycles=3)
+        eff = float(host.metrics.efficiency(tr))
+        same = eff
+        return "x", f"{eff}", verdict_from_checks([eff == same]), "simulated"
+
+    @_build.claim(scratch_paper, "rule-itself", "w", "t", cause="paper")
+    def rule_itself():
+        eff = float(host.metrics.efficiency(host.simulate(host.AIMD(), [1.0], 10.0, cycles=2)))
+        return "x", f"{eff}", verdict_from_tolerance(eff, eff, 0), "simulated"
+
+    @_build.claim(scratch_paper, "keyword", "w", "t", reading=True)
+    def keyword():
+        q = texts.locate("001", "24 different scenarios")
+        return "24", "24", verdict_from_checks(["24" in q.text]), f"read {q.cite()}"
+
+    @_build.claim(scratch_paper, "keywords", "w", "t", reading=True)
+    def keywords():
+        q = texts.locate("001", "24 different scenarios")
+        want = {"n": ("24", "scenarios")}
+        ok = all(w in q.sentence() for w in want["n"])
+        return "24", "24", verdict_from_checks([ok]), f"read {q.cite()}"
+
+    @_build.claim(scratch_paper, "computed", "w", "t", cause="paper")
+    def computed():
+        tr = host.simulate(host.AIMD(), [1.0, 30.0], 100.0, cycles=3)
+        eff = float(host.metrics.efficiency(tr))
+        return "0.75", f"{eff:.4f}", verdict_from_tolerance(eff, 0.75, 0.1), "simulated"
+
+    found = {s.id: provenance.typed_comparisons(s.compute) for s in _build.REGISTRY[scratch_paper]}
+    assert found["itself"] == ["a value compared with itself: eff == same"]
+    assert found["rule-itself"] == ["a value compared with itself: "
+                                    "verdict_from_tolerance(eff, eff, 0)"]
+    assert found["keyword"] == ["keyword typed into a check: '24' in q.text"]
+    assert found["keywords"] == ["keyword typed into a check: w in q.sentence()"]
+    assert found["computed"] == []
+
+
 def test_reading_claim_must_show_what_it_located(scratch_paper):
     @_build.claim(scratch_paper, "hides", "w", "t", reading=True)
     def hides():
