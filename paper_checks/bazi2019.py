@@ -626,3 +626,46 @@ def throughput_trends():
         + _loc("TCP New Reno adopts a lighter reduction than the other variants").cite()
         + ". Rule: all three -> reproduced; some -> partly; none -> refuted.",
     )
+
+
+@claim(KEY, "rto-name", "Sec. 2, TCP Tahoe",
+       "Tahoe waits for duplicate acknowledgments or the expiration of the Round Trip Time "
+       "(RTO).", cause="typo", reading=True)
+def rto_name():
+    q = _loc("or else the expiration of the Round Trip Time (RTO)")
+    words, acronym = re.search(r"the ([A-Z][\w ]+?) \((\w+)\)", q.text).groups()
+    initials = "".join(w[0] for w in words.split())
+    return (
+        f"{acronym} = {words}",
+        f"the initials of '{words}' are {initials}; the acronym printed is {acronym}",
+        verdict_from_checks([initials == acronym]),
+        f"Read from the located passage ({q.cite()}): the expansion and the acronym taken "
+        "from it, and the expansion's initials computed. What expires is the retransmission "
+        "timer (RTO, RFC 6298), set from the round-trip time; the round-trip time itself "
+        "does not expire. Rule: the initials are the acronym -> reproduced; else refuted.",
+    )
+
+
+@claim(KEY, "scope-mesh", "Title keywords; Sec. 1; Sec. 3",
+       "The study is about congestion control in IEEE 802.11s wireless mesh networks.",
+       cause="paper", reading=True)
+def scope_mesh():
+    keys = _loc("**Key words:** mesh, congestion control, TCP, IEEE 802.11s")
+    intro = _loc("WMNs 802.11s [1,2,3,4,5,6] are the evolution of the IEEE 802.11 Wireless "
+                 "Local Area Network")
+    setup = _loc("we used a mesh topology whose links between adjacent nodes are 10 MB")
+    rate = re.search(r"links between adjacent nodes are (\d+)", setup.text).group(1)
+    per_link = rate is not None
+    return (
+        "802.11s wireless mesh networks",
+        f"the set-up gives every link between adjacent nodes its own rate ({rate}): "
+        f"{per_link}",
+        verdict_from_checks([not per_link]),
+        f"Read from the located passages: the subject ({keys.cite()}; {intro.cite()}) and "
+        f"the experiment ({setup.cite()}). An 802.11s mesh shares one radio channel among "
+        "neighbours (contention, a MAC, no per-link rate); the experiment is a topology of "
+        "point-to-point links with a rate each, which is how ns-2 builds a wired network, "
+        "and no wireless channel, MAC or mesh routing is set up. The results speak for a "
+        "wired network only. Rule: links with a rate of their own (wired) -> refuted; a "
+        "shared wireless channel -> reproduced.",
+    )

@@ -1658,3 +1658,80 @@ def space_for_new_flows():
         + ". Rule: the new flow is no faster to its share under a more efficient rule "
         "(AIMD, AIMD-FC, AIMD-FC+ in order of efficiency) -> reproduced; else refuted.",
     )
+
+
+@claim(KEY, "eq15-equilibrium", "Sec. 4.1, Eq. 15",
+       "AIMD-FC's decrease w <- w/2 + k equals 1/2(w + k) + k/2 (Eq. 15), and in equilibrium "
+       "w/2 = k.", cause="paper")
+def eq15_equilibrium():
+    w, k = sp.symbols("w k", positive=True)
+    pol = AIMDFC()
+    code = sp.expand(pol.window(pol.decrease(pol.advance(pol.init(w), k))))
+    eq15 = sp.Rational(1, 2) * (w + k) + sp.Rational(1, 2) * k
+    fixed = derive(pol)
+    # one flow at the fixed point: decrease window 2/3 W, k = the cycle's increase W/3
+    w_eq, k_eq = fixed.min_window * W, fixed.cycle_length
+    checks = [sp.simplify(code - eq15) == 0, sp.simplify(w_eq / 2 - k_eq) == 0]
+    return (
+        "w/2 + k = 1/2(w + k) + k/2; w/2 = k",
+        f"the policy's decrease after k increases: {code}; minus Eq. 15: "
+        f"{sp.simplify(code - eq15)}; at the fixed point w = {w_eq}, k = {k_eq}, w/2 - k = "
+        f"{sp.simplify(w_eq / 2 - k_eq)}",
+        verdict_from_checks(checks),
+        "sympy: AIMDFC's own init/advance/decrease run on positive symbols w, k (its "
+        "window right after the decrease), against Eq. 15; symbolic.derive(AIMDFC()) for one "
+        "flow: the decrease window min_window x W and the increase of a cycle, its length in "
+        "RTTs (a = 1), exact. The paper: "
+        + _quotes("&1/2(w + k) + (1/2)k", "and in equilibrium, $w/2 = k$")
+        + ". Rule: both equal -> reproduced; one -> partly.",
+    )
+
+
+@claim(KEY, "k-below-w", "Sec. 4.2",
+       "With w^j <- w^(j-1)/2 + k^(j-1), k^(j-1) < w^j, hence k^(j-1)/2 < w^j/2.",
+       cause="paper")
+def k_below_w():
+    w, k = sp.symbols("w k", positive=True)
+    zero_w = sp.Symbol("k0", positive=True)
+    pol = AIMDFC()
+    after = pol.window(pol.decrease(pol.advance(pol.init(w), k)))
+    gap = sp.simplify(after - k)
+    at_zero = pol.window(pol.decrease(pol.advance(pol.init(w * 0), zero_w))) - zero_w
+    return (
+        "k^(j-1) < w^j",
+        f"w^j - k^(j-1) = {gap} (positive for every w^(j-1) > 0: {bool(gap.is_positive)}); "
+        f"from a window of 0 it is {sp.simplify(at_zero)}",
+        verdict_from_counterexample(not gap.is_positive),
+        "sympy: AIMDFC's own decrease on positive symbols (w^(j-1) = w, k^(j-1) = k), the "
+        "window after it minus k. The inequality is strict for any positive decrease window, "
+        "which the paper's hypotheses (0 < x1 < x2) give; a flow starting from window 0 would "
+        "meet it with equality in its first cycle. The paper: "
+        + _quotes("We know that $w^j \\leftarrow w^{j-1}/2 + k^{j-1}$ and $k^{j-1} < w^j$")
+        + ". Rule: w^j - k^(j-1) positive for every positive w^(j-1) -> reproduced; else "
+        "refuted.",
+    )
+
+
+@claim(KEY, "dw-recurrence", "Sec. 4.2.1",
+       "The decrease window of AIMD-FC+ follows dw^j = dw^(j-1)/2 + (w^(j-1) + k - dw^(j-1)) "
+       "= dw^(j-1)/2 + k + f(q^(j-2)).", cause="typo")
+def dw_recurrence():
+    dw, k, q = sp.symbols("dw k q", positive=True)
+    pol = AIMDFCPlus()
+    f_q = pol.f * q  # f(q^(j-2)), added to w at the previous decrease
+    state = type(pol.init(dw))(dw, dw + f_q, sp.Integer(0), q)
+    new = sp.expand(pol.decrease(pol.advance(state, k)).dw)
+    first = dw / 2 + ((dw + f_q) + k - dw)
+    last = dw / 2 + k + f_q
+    diffs = [sp.simplify(new - first), sp.simplify(new - last)]
+    return (
+        "dw^(j-1)/2 + k + f(q^(j-2))",
+        f"the policy's dw after the decrease: {new}; minus the first printed line: "
+        f"{diffs[0]}; minus the last: {diffs[1]}",
+        verdict_from_checks([d == 0 for d in diffs]),
+        "sympy: AIMDFCPlus's own advance and decrease (f = 1/2) on a state with decrease "
+        "window dw^(j-1) = dw, base window w^(j-1) = dw + f(q^(j-2)) (what the previous "
+        "decrease set) and k increases, against the printed lines; exact. The paper: "
+        + _quotes("&= \\frac{dw^{j-1}}{2} + k + f(q^{j-2}).")
+        + ". Rule: both lines equal -> reproduced; one -> partly; none -> refuted.",
+    )

@@ -794,3 +794,73 @@ _manet("manet-pdr", "Sec. IX", "DSDV delivers the most packets with 10 nodes; wi
 _manet("manet-conclusion", "Sec. X", "DSDV with any TCP variant gives the best results of the "
        "three routing protocols, with high scalability.",
        "Above scenarios reflect that DSDV with any routing agents", "conclusion-dsdv")
+
+
+@claim(KEY, "metrics-reported", "Sec. IV; Tables 1-6",
+       "The performance metrics include PDR, average throughput, average delay, routing "
+       "overhead and average jitter.", cause="paper", reading=True)
+def metrics_reported():
+    listed = texts.locate("002", "The performance metrics includes the QoS parameters such as "
+                                 "Packet Delivery Ratio (PDR), average Throughput, average "
+                                 "Delay, Routing Overhead and average Jitter.")
+    header = texts.locate("002", "Throughput (KBPS)")
+    names = re.split(r", | and ", listed.text.split("such as ", 1)[1].rstrip("."))
+    last = {n: re.sub(r"\s*\(.*\)", "", n).split()[-1] for n in names}
+    shown = {n: w in header.sentence() for n, w in last.items()}
+    return (
+        f"{len(names)} metrics",
+        f"metrics named: {len(names)}; reported in the tables' columns: "
+        + ", ".join(f"{n} {v}" for n, v in shown.items()),
+        verdict_from_checks(list(shown.values())),
+        f"Read from the located list ({listed.cite()}), each metric by its last word, looked "
+        f"for in the tables' header row (the sentence of {header.cite()}: every table has the "
+        "same columns). Routing overhead and jitter are never reported, so the comparison "
+        "of the routing protocols rests on three of the five metrics. Rule: every listed "
+        "metric reported -> reproduced; some -> partly; none -> refuted.",
+    )
+
+
+@claim(KEY, "ack-rate-both", "Abstract",
+       "Westwood and Veno both continuously measure the bandwidth at the sender via the rate "
+       "of returning ACKs.", cause="paper", reading=True)
+def ack_rate_both():
+    both = texts.locate("002", "Both continuously measure the bandwidth at the TCP sender "
+                               "side via monitoring the rate of returning ACKs.")
+    veno = [texts.locate("002", "it monitors the network congestion level"),
+            texts.locate("002", "If packet loss is detected while the connection is in the "
+                                "congestive state")]
+    own = bool(veno)  # the paper's own account of Veno, located (locate raises if not)
+    return (
+        "both estimate the bandwidth from the ACK rate",
+        f"the paper's own account of Veno estimates a congestion level (backlog), not a "
+        f"bandwidth: {own}",
+        verdict_from_checks([not own]),
+        f"Read from the located passages: {both.cite()}; and the paper's own Veno: "
+        + "; ".join(q.cite() for q in veno)
+        + ". Veno (Fu & Liew 2003; aimdmodel.queue.VARIANTS['veno']) estimates the backlog "
+        "N = cwnd (1 - BaseRTT/RTT) from round-trip times, as Vegas does, and uses it to "
+        "tell random from congestive losses; the ACK-rate bandwidth estimate is Westwood's. "
+        "Rule: the paper's own account of Veno contradicts the sentence -> refuted.",
+    )
+
+
+@claim(KEY, "routing-agents", "Abstract; Sec. VII",
+       "TCP-LP, Westwood and Veno are routing agents.", cause="paper", reading=True)
+def routing_agents():
+    named = [texts.locate("002", "TCP Westwood, Veno routing agents are sender-side "
+                                 "modification of the congestion window algorithm"),
+             texts.locate("002", "three delay based TCP variants aka delay based routing "
+                                 "agents")]
+    routing = texts.locate("002", "Routing Protocol AODV, DSDV, DSR")
+    protocols = routing.text.split("Protocol ", 1)[1].split(", ")
+    return (
+        "routing agents",
+        f"the set-up's routing is done by {len(protocols)} protocols ({', '.join(protocols)}); "
+        "the three variants change the sender's congestion window",
+        verdict_from_checks([not protocols]),
+        "Read from the located passages: " + "; ".join(q.cite() for q in named)
+        + f"; the set-up: {routing.cite()}. LP, Westwood and Veno are TCP congestion "
+        "controls (transport layer, in ns-2 TCP agents); the routing agents of the "
+        "experiment are AODV, DSDV and DSR. Rule: the set-up routes with other protocols -> "
+        "refuted.",
+    )

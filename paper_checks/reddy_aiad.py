@@ -20,6 +20,7 @@ passages located by :mod:`papers.texts` (reading claims).
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -28,7 +29,7 @@ import numpy as np
 import sympy as sp
 
 from aimdmodel import AIAD, AIMD, MIAD, MIMD, LinearControl, metrics, simulate
-from aimdmodel.environments import capacity_trace
+from aimdmodel.environments import ENVIRONMENTS, capacity_trace
 from papers import experiments as X
 from papers import queue_readings as Q
 from papers import reddy_aiad as P
@@ -887,4 +888,67 @@ def reno_results():
         "S_a(e) - S_min(e) (lower is better, as the paper's 'we only present D_a'). Set-up: "
         f"{_grid_setup()}. The paper: {_q('In addition, AIMD suffers the fewest losses')}. "
         "Rule: all three -> reproduced; some -> partly; none -> refuted.",
+    )
+
+
+@claim(KEY, "random-walks", "Sec. 3.1, Table 2 (RWL, RWH, RWA, RWM)",
+       "The random-walk environments vary the available bandwidth around their B_0 "
+       "(1 or 10 Mbps) for the test flows to track.", cause="paper")
+def random_walks():
+    envs = {name: ENVIRONMENTS[name] for name in ("RWL", "RWH", "RWA", "RWM")}
+    mu = sp.nsimplify(envs["RWM"].mu)
+    drift = sp.log(mu) - 1  # E[log(mu U)], U uniform on (0, 1): log(mu) + E[log U]
+    m, d = sp.symbols("m Delta", positive=True)
+    rwa_mean = sp.solve(sp.Eq(m, (m + d) / 2), m)[0]  # E[B'] = (B + Delta)/2 at stationarity
+    below = {n: math.floor(Fraction(e.b0) / Fraction(e.delta)) + 1 if e.delta else None
+             for n, e in envs.items() if n in ("RWL", "RWH")}  # draws of -Delta to below 0
+    traces = {n: capacity_trace(n, steps=2000, rtt=1.0, interval=1.0, seed=1,
+                                packet_size=125000, min_capacity=1e-9)
+              for n in ("RWA", "RWM")}  # Mbps per step
+    ok = {"RWL stays positive": below["RWL"] is None,
+          "RWH stays positive": below["RWH"] is None,
+          "RWA varies around B_0": abs(float(np.mean(traces["RWA"][1000:])) - 1) < 0.5,
+          "RWM varies around B_0": bool(drift >= 0)}
+    return (
+        "bandwidth varying around B_0",
+        f"RWM: E[log(B_t+1/B_t)] = {drift} = {float(drift):.3f} < 0, so B_t -> 0 almost "
+        f"surely (its trace's last value {float(traces['RWM'][-1]):.3g} Mbps); RWA: "
+        f"stationary mean m = (m + Delta)/2 gives m = {rwa_mean} = 0.25 Mbps with Delta = "
+        f"{envs['RWA'].delta / 1e6:g} Mbps (the trace's mean over its second half "
+        f"{float(np.mean(traces['RWA'][1000:])):.3f} Mbps); RWL, RWH: below 0 after "
+        + ", ".join(f"{n} {k} draws down" for n, k in below.items()) + "; "
+        + "; ".join(f"{k}: {v}" for k, v in ok.items()),
+        verdict_from_checks(list(ok.values())),
+        "aimdmodel.environments.ENVIRONMENTS (Table 2's parameters as printed): sympy for "
+        "RWM's drift (exact) and RWA's stationary mean (exact); exact Fractions for the "
+        "number of draws of -Delta that take RWL/RWH from B_0 below 0 (the paper gives no "
+        "floor); float traces (aimdmodel.environments.capacity_trace, 2000 draws, seed 1, "
+        "in Mbps) for the levels reached. RWM collapses to zero and RWA settles at a quarter "
+        "of its B_0, so two of the four walks do not vary the bandwidth around B_0, and "
+        "RWL/RWH need a floor the paper does not give. Rule: all four -> reproduced; some "
+        "-> partly; none -> refuted.",
+    )
+
+
+@claim(KEY, "drr-share", "Sec. 3.3",
+       "With n test flows under DRR a single CBR source is limited to at most 1/n+1 th of the "
+       "available bandwidth.", cause="typo")
+def drr_share():
+    n = sp.Symbol("n", positive=True, integer=True)
+    derived = 1 / (n + 1)  # DRR: n + 1 backlogged flows, one share each
+    q = _q("a single CBR source would be limited to at most  $1/n+1$ th of the available "
+           "bandwidth at any instant of time when DRR is used")
+    printed = 1 / n + 1  # as printed, '1/n+1'
+    charitable = 1 / (n + 1)
+    return (
+        "1/n + 1",
+        f"DRR's share of one of n + 1 backlogged flows: {derived}; the printed 1/n + 1 = "
+        f"{sp.together(printed)} (above 1 for every n); read as 1/(n + 1): equal",
+        verdict_from_readings(sp.simplify(printed - derived) == 0,
+                              sp.simplify(charitable - derived) == 0),
+        "sympy: deficit round robin serves each backlogged flow the same share, so one CBR "
+        "source among n TCP test flows gets at most 1/(n + 1) of the link, and the test "
+        "flows at least n/(n + 1): the available bandwidth cannot be varied with one source. "
+        f"The paper: {q}. Rule: the printed 1/n + 1 equal -> reproduced; only 1/(n + 1) -> "
+        "partly (a missing bracket).",
     )

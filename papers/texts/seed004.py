@@ -87,6 +87,7 @@ $D_a$	$\frac{\sum_{e \in E} d_a(e)}{\ E\ }$ , metric for average performance""")
     ('3.2 Choosing the Set A of Algorithms', r"""Based on these results, we choose the following candidate linear control schemes for comparison: AIMD(1,0.8), AIAD (1,3)."""),
     ('3.3 Simulation Set-up', r"""In each simulation we have n identical TCP test flows using the particular linear congestion control scheme under investigation"""),
     ('3.3 Simulation Set-up', r"""we employ a single rate controlled CBR source"""),
+    ('3.3 Simulation Set-up', r"""a single CBR source would be limited to at most  $1/n+1$ th of the available bandwidth at any instant of time when DRR is used"""),
     ('3.3 Simulation Set-up', r"""A simple calculation shows that to achieve an available bandwidth of  $B_a$  we need  $n(C - B_a) = B_a$  CBR flows, where C is the capacity of the link  $R1 \rightarrow R2$  and n is the number of test TCP flows."""),
     ('3.3 Simulation Set-up', r"""Also, we randomize the round-trip times slightly to avoid synchronization effects."""),
     ('3.3 Simulation Set-up', r"""TCP-SACK flows implementing AIMD with pareto-distributed lengths and Poisson inter-arrival times"""),
