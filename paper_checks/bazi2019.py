@@ -48,7 +48,7 @@ D_BAZI = ("ns-3 runs of the paper's NS-2 set-up (papers.setups, the set-up of ba
 
 KEY = "bazi2019"
 TITLE = (
-    "Bazi & Nassereddine 2019, Comparative study of TCP congestion control algorithms (seed 001)"
+    "Bazi & Nassereddine 2019, Comparative study of TCP congestion control algorithms"
 )
 
 # A toy trace with known truth: 4 packets, one-way delay 3 ms each way (RTT 6 ms),

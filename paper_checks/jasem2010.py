@@ -54,7 +54,7 @@ from .ledger import (
 KEY = "jasem2010"
 TITLE = (
     "Jasem, Zukarnain, Othman & Subramaniam 2010, On the delay and link utilization with "
-    "the New-AIMD algorithm (seed 000)"
+    "the New-AIMD algorithm"
 )
 READINGS = ("printed", "charitable")
 CONVENTIONS = (">=", ">")

@@ -47,7 +47,7 @@ from .ledger import (
 KEY = "lahanas2003"
 TITLE = (
     "Lahanas & Tsaoussidis 2003, Exploiting the efficiency and fairness potential of "
-    "AIMD-based congestion avoidance and control (seed 003)"
+    "AIMD-based congestion avoidance and control"
 )
 W_SIM = 10_000.0  # capacity of the float cross-check runs
 SIM_TOL = 1e-3  # |simulated - fluid| allowed at W_SIM (the discrete run is O(1/W) off)

@@ -52,7 +52,7 @@ D_MEHTA = ("ns-3 runs of the cited experiments' set-up (papers.setups, the set-u
 
 KEY = "mehta-dahiya"
 TITLE = (
-    "Mehta & Dahiya, Measuring performance of delay based congestion control algorithms (seed 002)"
+    "Mehta & Dahiya, Measuring performance of delay based congestion control algorithms"
 )
 PDR_TOL = Fraction(1, 100)  # printed to 0.01 percentage point (rounded or truncated)
 THR_TOL = Fraction(5, 10_000)  # printed to 4 decimals at most

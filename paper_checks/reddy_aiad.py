@@ -51,7 +51,7 @@ D_REDDY = ("ns-3 runs of the paper's NS-2 set-up (papers.setups, the set-ups of 
 """What would decide this paper's simulator rows that the queue model alone estimates."""
 
 KEY = "reddy-aiad"
-TITLE = "Reddy, Sireesha & Kumar, The general comparison between AIMD and AIAD (seed 004)"
+TITLE = "Reddy, Sireesha & Kumar, The general comparison between AIMD and AIAD"
 
 W = 100.0
 X0 = [1.0, 30.0]
