@@ -952,3 +952,90 @@ def drr_share():
         f"The paper: {q}. Rule: the printed 1/n + 1 equal -> reproduced; only 1/(n + 1) -> "
         "partly (a missing bracket).",
     )
+
+
+@claim(KEY, "mi-md-bounds", "Sec. 3.2",
+       "The 10% rules give MI > 0:1 and MD < 0:9; AIMD(1, 0.1) is an example of the single "
+       "algorithm that best summarizes its family.", cause="typo", reading=True)
+def mi_md_bounds():
+    inc = texts.locate("004", "should the window undergo an increment greater than about 10%")
+    dec = texts.locate("004", "the decrement in the window should never be more than 10%")
+    bounds = texts.locate("004", "$MI > 0:1$  and  $MD < 0:9$")
+    example = texts.locate("004", "the single algorithm in each case (for example, AIMD (1, "
+                                  "0.1)) would best summarize")
+    pct = [Fraction(re.search(_NUM + "%", q.text).group(1)) / 100 for q in (inc, dec)]
+    pairs = re.findall(r"(\d+):(\d+)", bounds.text)
+    printed = [Fraction(int(a), int(b)) for a, b in pairs]  # a ratio
+    decimal = [Fraction(f"{a}.{b}") for a, b in pairs]
+    rule = [pct[0], 1 - pct[1]]  # more than 10% up is multiplicative; less than 90% left
+    a, b = re.search(r"AIMD \((\d+), " + _NUM + r"\)", example.text).groups()
+    grid = {(x, Fraction(y)) for x, y in P.APPENDIX["Reno+DropTail"]["AIMD"]}
+    in_grid = (int(a), Fraction(b)) in grid
+    return (
+        "MI > 0:1, MD < 0:9; AIMD(1, 0.1)",
+        f"the 10% rules give MI > {rule[0]}, MD < {rule[1]}; printed '0:1', '0:9' as ratios: "
+        f"{', '.join(str(v) for v in printed)}; as decimals: {', '.join(str(v) for v in decimal)}"
+        f"; AIMD({a}, {b}) among the {len(grid)} AIMD rows of the appendix: {in_grid}",
+        verdict_from_checks([printed == rule, decimal == rule, in_grid]),
+        "Exact Fractions of the numbers in the located sentences: "
+        + "; ".join(q.cite() for q in (inc, dec, bounds, example))
+        + ". An increase of more than 10% of the window is multiplicative, a decrease that "
+        "keeps more than 90% of it is not: MI > 1/10 and MD < 9/10. Printed with colons the "
+        "bounds read as ratios (0:1 = 0, 0:9 = 0) and say nothing; read as decimal points "
+        "they are the rule's. The example AIMD(1, 0.1), a cut to a tenth, is not one of the "
+        "AIMD variants the paper tests (b = 0.5, 0.65, 0.8) nor its choice AIMD(1, 0.8). "
+        "Rule: printed bounds, decimal bounds, example tested: all -> reproduced; some -> "
+        "partly; none -> refuted.",
+    )
+
+
+SIMILAR = 0.1
+"""'Roughly similar' goodput: within 10% of each other."""
+
+
+@claim(KEY, "similar-goodput-reno", "Sec. 4.1.1",
+       "With Reno loss recovery, AIMD and AIAD deliver roughly similar goodput in all the test "
+       "environments.", cause="simulator", decide=D_REDDY)
+def similar_goodput_reno():
+    g = _grid()["appendix"]
+    s = g.setting_names.index("Reno+DropTail")
+    aimd, aiad = (g.goodput[s][g.policies.index(p)] for p in PAIR)
+    close = {e: abs(a - b) <= SIMILAR * max(a, b) for e, a, b in zip(g.environments, aimd, aiad,
+                                                                       strict=True)}
+    return (
+        "roughly similar goodput in every environment",
+        "queue model, Reno + DropTail, goodput over the available bandwidth of AIMD(1, 0.8) / "
+        "AIAD(1, 3): " + ", ".join(f"{e} {a:.2f}/{b:.2f}" for e, a, b in
+                                   zip(g.environments, aimd, aiad, strict=True))
+        + f"; within {SIMILAR:.0%} in {sum(close.values())} of {len(close)} environments",
+        verdict_from_checks([all(close.values())]),
+        GRID_RUN + f"'Roughly similar' = within {SIMILAR:.0%} of each other (float). Set-up: "
+        f"{_grid_setup()}. The paper: "
+        f"{_q('AIMD and AIAD deliver roughly similar goodput in all the test environments')}. "
+        "Rule: in every environment -> reproduced; else refuted.",
+    )
+
+
+@claim(KEY, "sack-goodput-higher", "Sec. 4.1.2",
+       "The absolute goodputs with TCP SACK are significantly higher than with TCP Reno.",
+       cause="simulator", decide=D_REDDY)
+def sack_goodput_higher():
+    g = _grid()["appendix"]
+    reno, sack = (Q.grid_means(g, s) for s in ("Reno+DropTail", "SACK+DropTail"))
+    both = {"goodput": {**{f"{p} SACK": v for p, v in sack["goodput"].items()},
+                        **{f"{p} Reno": v for p, v in reno["goodput"].items()}},
+            "goodput_sem": {**{f"{p} SACK": v for p, v in sack["goodput_sem"].items()},
+                            **{f"{p} Reno": v for p, v in reno["goodput_sem"].items()}}}
+    higher = {p: Q.above(both, "goodput", f"{p} SACK", f"{p} Reno") for p in PAIR}
+    return (
+        "SACK's goodput above Reno's",
+        "queue model, DropTail, mean goodput over the available bandwidth over the 13 "
+        "environments, SACK / Reno: " + ", ".join(
+            f"{p} {sack['goodput'][p]:.3f} / {reno['goodput'][p]:.3f}" for p in PAIR)
+        + "; higher: " + ", ".join(f"{p} {v}" for p, v in higher.items()),
+        verdict_from_checks(list(higher.values())),
+        GRID_RUN + f"'Significantly' = by more than {Q.Z:g} standard errors of the "
+        "replications' means (float). Set-up: " + _grid_setup() + ". The paper: "
+        + _q("of the goodputs are significantly higher than with TCP Reno")
+        + ". Rule: higher for both of the pair -> reproduced; one -> partly; none -> refuted.",
+    )

@@ -189,8 +189,9 @@ that contradicts the paper's own derivation or data elsewhere), `simulator`
 gives under the stated set-up), `outside` (a part
 needs what no model here has; the computed parts are in the row). A verdict
 marked "(reading)" rests on the paper's own words: its evidence quotes the
-passages, located in the paper's text by `papers.texts`
-(cited `seed N, section: "..."`, N the number of the paper's text file), and the rule reads what they say. Where the
+passages, located in the paper's text by `papers.texts` (cited
+`seed N, section: "..."`, N the number of the paper's text file), and the
+rule reads what they say. Where the
 verdict could depend on the congestion comparison (`sum >= W`, the papers'
 convention, or `sum > W`), the row was computed under both and says so.
 
