@@ -30,6 +30,7 @@ import sympy as sp
 
 from aimdmodel import AIAD, AIMD, MIAD, MIMD, LinearControl, metrics, simulate
 from aimdmodel.environments import ENVIRONMENTS, capacity_trace
+from aimdmodel.experiments import capacity_change
 from papers import experiments as X
 from papers import queue_readings as Q
 from papers import reddy_aiad as P
@@ -1038,4 +1039,55 @@ def sack_goodput_higher():
         "replications' means (float). Set-up: " + _grid_setup() + ". The paper: "
         + _q("of the goodputs are significantly higher than with TCP Reno")
         + ". Rule: higher for both of the pair -> reproduced; one -> partly; none -> refuted.",
+    )
+
+
+@shared
+def _responses() -> dict:
+    """One flow of each canonical scheme with the pair's parameters (exact, sum >= W), the
+    capacity halving (100 -> 50) or doubling (50 -> 100) at step 300 of 600: the steps until
+    the window is first below the new capacity, and until the first congestion event."""
+    pols = [AIMD(a=1, b=Fraction(4, 5)), AIAD(a=1, d=3), MIMD(c=Fraction(11, 10),
+            b=Fraction(4, 5)), MIAD(c=Fraction(11, 10), d=3)]
+    out = {}
+    for kind, cap in (("drop", (100, 50)), ("rise", (50, 100))):
+        d = capacity_change(pols, x0=(10,), capacity=cap, change=300, steps=600,
+                            conventions=(">=",), arithmetic="exact")
+        for lab, tr in zip(d.labels, d.runs, strict=True):
+            after = range(300, len(tr.totals))
+            if kind == "drop":
+                t = next((s - 300 for s in after if tr.totals[s] < cap[1]), None)
+            else:
+                t = next((int(c) - 300 for c in tr.congestion_steps if c >= 300), None)
+            out.setdefault(lab.split("(")[0], {})[kind] = t
+    return out
+
+
+@claim(KEY, "mimd-responsive", "Sec. 5 (citing [8])",
+       "In a fair network MIMD is more responsive to congestion notifications than the other "
+       "schemes, including AIMD.", cause="paper")
+def mimd_responsive():
+    r = _responses()
+    others = [k for k in r if k != "MIMD"]
+    faster_drop = all(r["MIMD"]["drop"] < r[k]["drop"] for k in others)
+    faster_rise = all(r["MIMD"]["rise"] <= r[k]["rise"] for k in others if k != "MIAD")
+    q = _q("MIMD is more responsive to congestion notifications than the other schemes")
+    return (
+        "MIMD reacts fastest",
+        "steps after the capacity halves until the window is below it: "
+        + ", ".join(f"{k} {v['drop']}" for k, v in r.items())
+        + "; after it doubles until the first congestion event: "
+        + ", ".join(f"{k} {v['rise']}" for k, v in r.items())
+        + f"; MIMD faster than every other after a drop: {faster_drop}; no slower than the "
+        f"additive ones after a rise: {faster_rise}",
+        verdict_from_checks([faster_drop, faster_rise]),
+        "Exact simulations (aimdmodel.experiments.capacity_change, sum >= W) of one flow per "
+        "scheme (a fair network gives each flow its own signal, so one flow at its share is "
+        "the case), with the paper's chosen parameters: AIMD(1, 0.8), AIAD(1, 3), MIMD(1.1, "
+        "0.8), MIAD(1.1, 3). A congestion notification is answered by the decrease, whose "
+        "factor MIMD shares with AIMD (0.8): after a drop the two differ only by where each "
+        "stands in its cycle (one step here); MIMD's clear advantage is in claiming a rise "
+        "(the additive schemes need about 50 steps, the multiplicative ones under 10). "
+        "The paper: " + q + ". Rule: faster after a "
+        "drop and after a rise -> reproduced; one -> partly; none -> refuted.",
     )

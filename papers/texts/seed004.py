@@ -102,6 +102,7 @@ $D_a$	$\frac{\sum_{e \in E} d_a(e)}{\ E\ }$ , metric for average performance""")
     ('4.1.1 TCP Reno Loss Recovery', r"""AIMD provides better fairness than AIAD, although AIMD is not perfectly fair. In addition, AIMD suffers the fewest losses, with MIAD suffering the most. AIMD and AIAD have the highest delay values."""),
     ('4.1.1 TCP Reno Loss Recovery', r"""However, AIAD is not as fair."""),
     ('4.1.2 TCP SACK Loss Recovery', r"""The absolute values (which we don't show in our tables) of the goodputs are significantly higher than with TCP Reno."""),
+    ('5 Related Work', r"""The paper shows via analysis that in such a fair network, MIMD is more responsive to congestion notifications than the other schemes, including AIMD."""),
     ('5 Related Work', r"""As a result, the conclusions in [8] are different, qualitatively, from our observations about the impact of fair-queueing.10 (presented in Section 4.2.4): We have shown that while under Reno-style loss recovery AI schemes are clearly dominant, under SACK-style loss recovery all algorithms except MIAD provide identical goodput performance."""),
     ('6 Summary', r"""We tested the four basic linear congestion control algorithms in a wide variety of settings."""),
     ('6 Summary', r"""We affirm that in the traditional context of TCP Reno loss recovery and FIFO drop-tail routers, AIMD is clearly an aptly made choice."""),
