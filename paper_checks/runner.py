@@ -117,8 +117,18 @@ def to_markdown(claims: Sequence[Claim]) -> str:
     lines.append("")
     for key in keys:
         lines.append("- " + _line(key, claims))
+    if len(keys) > 1:
+        lines.append("- " + _total(claims))
     lines += _undecided(claims)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _total(claims: Sequence[Claim]) -> str:
+    """The summary line over every paper (one row per claim, so it counts claims)."""
+    counts = {v: sum(c.verdict == v for c in claims) for v in VERDICTS}
+    by_cause = {k: sum(c.cause == k for c in claims) for k in CAUSES}
+    return _summary_line("all papers", counts, by_cause,
+                         sum(c.basis == "reading" for c in claims))
 
 
 def decider(c: Claim) -> str:
