@@ -31,6 +31,7 @@ import sympy as sp
 from aimdmodel import AIAD, AIMD, MIAD, MIMD, LinearControl, metrics, simulate
 from aimdmodel.environments import ENVIRONMENTS, capacity_trace
 from aimdmodel.experiments import capacity_change
+from aimdmodel.feedback import exceeds
 from papers import experiments as X
 from papers import queue_readings as Q
 from papers import reddy_aiad as P
@@ -1056,7 +1057,9 @@ def _responses() -> dict:
         for lab, tr in zip(d.labels, d.runs, strict=True):
             after = range(300, len(tr.totals))
             if kind == "drop":
-                t = next((s - 300 for s in after if tr.totals[s] < cap[1]), None)
+                # below the new capacity: no congestion under sum >= W (the rule, once)
+                t = next((s - 300 for s in after if not exceeds(tr.totals[s], cap[1], True)),
+                         None)
             else:
                 t = next((int(c) - 300 for c in tr.congestion_steps if c >= 300), None)
             out.setdefault(lab.split("(")[0], {})[kind] = t
