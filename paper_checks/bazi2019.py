@@ -1,5 +1,5 @@
 """Claims of Bazi & Nassereddine, "Comparative study of TCP congestion control
-algorithms", IJATCSE 8(6) 2019 (seed 001).
+algorithms", IJATCSE 8(6) 2019.
 
 The paper is an NS-2 study without published traces. What can be computed: each metric formula
 of Sec. 3 against its own name (on a small hand-made packet trace whose true
@@ -9,8 +9,10 @@ of its lists and sentences (read from the passages located by
 model can run (AIMD; Tahoe's and Reno's reaction to a loss, run as
 :class:`papers.bazi2019.LossResponse`). Its NS-2 results (Figs. 1-5) are
 rerun in the queue model (:func:`aimdmodel.seeds.cbr_load`, set-up
-``seed001-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), which
-decides the rankings the text draws from its figures.
+``seed001-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
+only estimate of the rankings the text draws from its figures: no packet-level
+run of the set-up is stored, so where the queue model does not reproduce the
+paper the row is ``undecided``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Claims of Jasem, Zukarnain, Othman & Subramaniam, "On the delay and link
 utilization with the New-AIMD congestion avoidance and control algorithm"
-(2010, seed 000).
+(2010).
 
 New-AIMD is run in both readings of :class:`aimdmodel.NewAIMD`: ``printed``
 (the pseudocode as printed: the accumulated increase ``t`` also grows at a
@@ -9,9 +9,13 @@ RTT, as the paper's own Eqs. 1-4 assume). The paper's Eqs. 1-4 and the
 recurrences are checked symbolically with the policies' own code run on sympy
 symbols, and by exact (Fraction) simulation; the efficiency claims with
 :func:`aimdmodel.symbolic.derive` and simulation. The NCTUns results are
-rerun in the queue model (:func:`aimdmodel.seeds.flows_sweep`, set-up
-``seed000-transfers`` of :mod:`papers.setups`, at the ledger's reduced scale),
-which decides their rankings and trends. The paper's numbers
+decided on the stored ns-3 runs of the paper's set-up at its scale
+(:mod:`papers.ns3_seeds`) where they measure the claim, with the queue model
+(:func:`aimdmodel.seeds.flows_sweep`, set-up ``seed000-transfers`` of
+:mod:`papers.setups`, at the ledger's reduced scale) shown beside them as the
+fast estimate (:func:`paper_checks.ledger.verdict_from_packet_level`). A
+claim with a printed and a charitable reading is one row, computed under
+both (:func:`paper_checks.ledger.verdict_over_readings`). The paper's numbers
 come from :mod:`papers.jasem2010`, its words from :mod:`papers.texts`.
 
 The paper compares with ``>=`` (its pseudocode: "if (z >= W)"). Rows whose

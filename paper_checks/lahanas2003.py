@@ -1,6 +1,6 @@
 """Claims of Lahanas & Tsaoussidis, "Exploiting the efficiency and fairness
 potential of AIMD-based congestion avoidance and control", Computer Networks
-43 (2003) 227-245 (seed 003).
+43 (2003) 227-245.
 
 Closed forms come from :func:`aimdmodel.symbolic.derive` (the fluid limit of
 the policies' own code, exact sympy values) and are cross-checked by float
@@ -8,7 +8,9 @@ simulation; the theorems, the lemma and the corollary are checked with
 :mod:`papers.lahanas2003` (exact Fraction arithmetic with a tolerance of one
 packet, and whole-packet arithmetic with exact equality, Definition 1
 literally), whose deterministic searches return the minimal counterexample
-in the order W, then x2, then x1. The paper's numbers come from
+in the order W, then x2, then x1. The NS-2 experiments of Sec. 5 are decided
+on the stored ns-3 runs of the paper's set-up (:mod:`papers.ns3_seeds`), the
+queue model beside them as the fast estimate. The paper's numbers come from
 :mod:`papers.lahanas2003`.
 """
 

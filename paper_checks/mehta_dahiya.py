@@ -1,5 +1,5 @@
 """Claims of Mehta & Dahiya, "Measuring performance of delay based congestion
-control algorithms (Low Priority, Westwood and Veno)" (seed 002).
+control algorithms (Low Priority, Westwood and Veno)".
 
 Tables 1-6 print, for each routing protocol and TCP variant, raw columns
 (E2E delay, total sent, total received) and derived ones (packet delivery

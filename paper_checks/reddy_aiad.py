@@ -1,11 +1,13 @@
 """Claims of Reddy, Sireesha & Kumar, "The general comparison between AIMD and
-AIAD congestion control algorithms" (seed 004).
+AIAD congestion control algorithms".
 
 The paper's results are NS-2 runs (Reno/SACK, DropTail/RED, 13 bandwidth
 variations): they are rerun in the queue model (:func:`aimdmodel.seeds.robustness_grid`,
 set-up ``seed004-grid`` of :mod:`papers.setups`, at the ledger's reduced
-scale), which decides the rankings (appendix tables, Sec. 4.1.1, fairness
-by router). What the synchronous model decides: the
+scale), the only estimate of the rankings (appendix tables, Sec. 4.1.1,
+fairness by router): no packet-level run of the set-up is stored, so where
+the queue model does not reproduce the paper the row is ``undecided``
+(``decide=`` of :func:`paper_checks._build.claim`). What the synchronous model decides: the
 Chiu-Jain statement it quotes (AIMD as the only fair and stable linear
 choice), AIAD's fairness under synchronous feedback and under per-flow
 feedback, the small multiplicative decrease that makes AIAD fair, and the
