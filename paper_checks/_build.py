@@ -30,16 +30,17 @@ evidence.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from papers import texts
 
-from .ledger import Claim, cause_of
+from .ledger import Claim, cause_of, verdict_from_packet_level
 
-__all__ = ["ON_SHARED", "REGISTRY", "SHARED", "SHARED_RUNS", "ClaimSpec", "build", "claim",
-           "shared", "shared_run"]
+__all__ = ["ON_SHARED", "PAPER_KEYS", "REGISTRY", "SHARED", "SHARED_RUNS", "ClaimSpec", "build",
+           "claim", "shared", "shared_run", "speak"]
 
 Result = tuple[str, ...]
 """What a claim function returns: ``(claimed, computed, verdict, evidence[, cause])``."""
@@ -90,6 +91,26 @@ def shared_run(fn: Callable[..., Any]) -> Callable[..., Any]:
     return _cached(fn, SHARED_RUNS)
 
 
+PAPER_KEYS: dict[str, str] = {"000": "jasem2010", "001": "bazi2019", "002": "mehta-dahiya",
+                              "003": "lahanas2003", "004": "reddy-aiad"}
+"""The papers' text numbers (:data:`papers.texts.SEEDS`) -> their keys in the ledger."""
+
+_NUMBERED = re.compile(r"\bseed (\d{3})\b(?!,)")
+
+
+def speak(text: str) -> str:
+    """A row's prose with each paper named by its key: ``seed 003`` becomes
+    ``lahanas2003``; a located quote's citation (``seed 003, <section>: "..."``, the
+    locator's format) is left as it is.
+
+    Examples
+    --------
+    >>> speak('Set-up: seed 000: 2 to 32 flows; seed 003, 1. Introduction: "14%"')
+    'Set-up: jasem2010: 2 to 32 flows; seed 003, 1. Introduction: "14%"'
+    """
+    return _NUMBERED.sub(lambda m: PAPER_KEYS.get(m.group(1), m.group(0)), text)
+
+
 def _shown(quote: texts.Quote, evidence: str) -> bool:
     return quote.text in texts.normalize(evidence)
 
@@ -106,6 +127,7 @@ class ClaimSpec:
     case: Mapping[str, Any]
     cause: str | None = None
     reading: bool = False
+    decide: str | None = None
 
     def run(self) -> Claim:
         """Compute the evidence and return the ledger's :class:`~paper_checks.ledger.Claim`."""
@@ -117,6 +139,14 @@ class ClaimSpec:
                 f"evidence[, cause]), got {out!r}"
             )
         claimed, computed, verdict, evidence = out[:4]
+        if self.decide is not None:  # a simulator experiment with no stored packet-level run
+            queue, verdict = verdict, verdict_from_packet_level(verdict, None)
+            evidence = (f"{evidence} No stored packet-level run at the paper's scale measures "
+                        f"this: the queue model (verdict {queue}) is the only estimate, and it "
+                        "stands only where it reproduces the paper "
+                        f"(ledger.verdict_from_packet_level). What would decide it: "
+                        f"{self.decide}.")
+        computed, evidence = speak(computed), speak(evidence)
         cause = cause_of(verdict, out[4] if len(out) == 5 else self.cause)
         quotes = list(dict.fromkeys(located))
         if self.reading:
@@ -124,8 +154,8 @@ class ClaimSpec:
             if not quotes or hidden:
                 raise ValueError(f"reading claim {self.paper}/{self.id} must show the passages "
                                  f"it located in its evidence; not shown: {hidden or 'none'}")
-        return Claim(self.paper, self.id, self.where, self.text, claimed, computed, verdict,
-                     evidence, cause, "reading" if self.reading else "computed",
+        return Claim(self.paper, self.id, speak(self.where), speak(self.text), claimed, computed,
+                     verdict, evidence, cause, "reading" if self.reading else "computed",
                      tuple(q.cite() for q in quotes))
 
 
@@ -142,6 +172,7 @@ def claim(
     cases: Sequence[Mapping[str, Any]] | None = None,
     cause: str | None = None,
     reading: bool = False,
+    decide: str | None = None,
 ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a claim function (a decorator; the function is returned unchanged).
 
@@ -163,15 +194,24 @@ def claim(
     reading : bool
         True for a claim about the paper's own words (its verdict computed
         from passages located by :mod:`papers.texts`).
+    decide : str, optional
+        For a claim about a paper's packet-level simulator experiment that
+        the function decides in the queue model only (no stored packet-level
+        run at the paper's scale): what would decide it. The function's
+        verdict is then the queue model's, passed through
+        :func:`~paper_checks.ledger.verdict_from_packet_level` without a
+        packet-level verdict (``undecided`` unless it reproduces the paper),
+        and the evidence says so.
     """
 
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
         rows = REGISTRY.setdefault(paper, [])
         if cases is None:
-            specs = [ClaimSpec(paper, id, where, text, fn, {}, cause, reading)]
+            specs = [ClaimSpec(paper, id, where, text, fn, {}, cause, reading, decide)]
         else:
             specs = [ClaimSpec(paper, id.format(**c), where.format(**c), text.format(**c), fn,
-                               dict(c), None if cause is None else cause.format(**c), reading)
+                               dict(c), None if cause is None else cause.format(**c), reading,
+                               decide)
                      for c in cases]
         for spec in specs:
             if any(r.id == spec.id for r in rows):

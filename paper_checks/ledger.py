@@ -18,7 +18,7 @@ search, arithmetic on the paper's numbers) or on the paper's own words
 (``basis="reading"``: its evidence quotes passages located in the seed text by
 :mod:`papers.texts`, and the rule reads what they say).
 
-The four verdicts:
+The five verdicts:
 
 ``reproduced``
     the computation agrees with the paper (within the stated tolerance, or no
@@ -34,11 +34,18 @@ The four verdicts:
     model nor the round-based queue model has a variable for (checked against
     :data:`MODEL_QUANTITIES` and :data:`QUEUE_MODEL_QUANTITIES`); the evidence
     says what would decide it.
+``undecided``
+    a claim about a paper's packet-level simulator experiment on which the
+    queue model disagrees with the paper and no packet-level run of the
+    toolkit at the paper's scale decides (cause :data:`DISAGREE`, counted
+    apart); the evidence says what would decide it.
 
-A claim about a simulator measurement (NS-2, NCTUns) that the queue model can
-rerun is decided at the level the model supports: rankings and trends under
-the set-up the row states (:mod:`papers.setups`: every parameter the paper
-prints, and the value chosen for each one it does not).
+A claim about a simulator measurement (NS-2, NCTUns) is decided by
+:func:`verdict_from_packet_level`: on the stored packet-level (ns-3) runs at
+the paper's scale where they measure what the claim is about
+(:mod:`papers.ns3_seeds`); the queue model's verdict, under the set-up the
+row states (:mod:`papers.setups`), is the fast estimate shown beside it, and
+stands alone only where it agrees with the paper.
 """
 
 from __future__ import annotations
@@ -50,6 +57,7 @@ from typing import Any
 __all__ = [
     "BASES",
     "CAUSES",
+    "DISAGREE",
     "MODEL_QUANTITIES",
     "QUEUE_MODEL_QUANTITIES",
     "VERDICTS",
@@ -57,17 +65,26 @@ __all__ = [
     "cause_of",
     "verdict_from_checks",
     "verdict_from_counterexample",
+    "verdict_from_packet_level",
     "verdict_from_readings",
     "verdict_from_tolerance",
     "verdict_outside_model",
+    "verdict_over_readings",
     "verdict_under_conventions",
     "verdict_with_caveat",
     "verdict_with_outside_parts",
 ]
 
-REPRODUCED, REFUTED, PARTLY, OUTSIDE = ("reproduced", "refuted", "partly", "outside-model")
-VERDICTS: tuple[str, ...] = (REPRODUCED, REFUTED, PARTLY, OUTSIDE)
-"""The four verdicts, in the order the summaries count them."""
+REPRODUCED, REFUTED, PARTLY, OUTSIDE, UNDECIDED = (
+    "reproduced", "refuted", "partly", "outside-model", "undecided")
+VERDICTS: tuple[str, ...] = (REPRODUCED, REFUTED, PARTLY, OUTSIDE, UNDECIDED)
+"""The five verdicts, in the order the summaries count them."""
+
+DISAGREE = "models disagree"
+"""The one cause of an ``undecided`` claim (counted apart from :data:`CAUSES`): the paper's
+packet-level simulator and the toolkit's queue model disagree, and no packet-level run of the
+toolkit at the paper's scale measures what the claim is about; the row says what would decide
+it."""
 
 CAUSES: dict[str, str] = {
     "paper": "the paper's own analysis, data or text is at fault",
@@ -75,9 +92,9 @@ CAUSES: dict[str, str] = {
                   "congestion comparison, a reading of its words)",
     "typo": "a misprint: a formula, number, label or line that contradicts the paper's own "
             "derivation or data elsewhere",
-    "simulator": "a simulator measurement of the paper that the queue model, run with the "
-                 "set-up the row states, does not reproduce (the model's simplifications or a "
-                 "parameter the paper does not print may be the reason; the row says which "
+    "simulator": "a simulator measurement of the paper that the toolkit's packet-level (ns-3) "
+                 "run at the paper's scale, with the set-up the row states, does not reproduce "
+                 "(a parameter the paper does not print may be the reason; the row says which "
                  "were chosen)",
     "outside": "a part of the claim needs what no model here has (the row says what)",
 }
@@ -171,8 +188,8 @@ class Claim:
         How ``computed`` was obtained (simulation, closed form, search, table
         arithmetic, parameters, arithmetic used) and the rule applied.
     cause : str
-        For ``refuted`` and ``partly``: why (a key of :data:`CAUSES`); empty
-        otherwise.
+        For ``refuted`` and ``partly``: why (a key of :data:`CAUSES`); for
+        ``undecided``: :data:`DISAGREE`; empty otherwise.
     basis : str
         ``"computed"`` or ``"reading"`` (:data:`BASES`).
     quotes : tuple of str
@@ -218,12 +235,15 @@ class Claim:
 # the rules
 # --------------------------------------------------------------------------
 def cause_of(verdict: str, cause: str | None) -> str:
-    """The cause a claim keeps: ``cause`` for ``refuted``/``partly``, ``""`` otherwise.
+    """The cause a claim keeps: ``cause`` for ``refuted``/``partly``, :data:`DISAGREE` for
+    ``undecided`` (whatever is given), ``""`` otherwise.
 
     Raises ``ValueError`` when a ``refuted`` or ``partly`` verdict comes
     without a cause of :data:`CAUSES`: a claim that is not reproduced must say
     why.
     """
+    if verdict == UNDECIDED:
+        return DISAGREE
     if verdict not in (REFUTED, PARTLY):
         return ""
     if cause not in CAUSES:
@@ -272,6 +292,42 @@ def verdict_from_readings(printed_ok: bool, alternative_ok: bool) -> str:
     if printed_ok:
         return REPRODUCED
     return PARTLY if alternative_ok else REFUTED
+
+
+def verdict_over_readings(printed: str, charitable: str) -> str:
+    """One row for a claim whose text has a printed and a charitable reading.
+
+    ``printed`` and ``charitable`` are the verdicts a rule gave under each
+    reading. Where they agree, the reading does not matter and that verdict
+    stands; otherwise :func:`verdict_from_readings` decides on which of them
+    is reproduced (the printed one: ``reproduced``; only the charitable one:
+    ``partly``; neither: ``refuted``).
+    """
+    bad = [v for v in (printed, charitable) if v not in VERDICTS]
+    if bad:
+        raise ValueError(f"not verdicts: {bad}")
+    if printed == charitable:
+        return printed
+    return verdict_from_readings(printed == REPRODUCED, charitable == REPRODUCED)
+
+
+def verdict_from_packet_level(queue: str, packet: str | None) -> str:
+    """A claim about a paper's packet-level simulator experiment (NS-2, NCTUns).
+
+    ``packet`` is the verdict a rule gave on the toolkit's packet-level (ns-3)
+    runs at the paper's scale, or ``None`` where no stored run measures what
+    the claim is about; ``queue`` is the verdict the same rule gave in the
+    queue model, the fast estimate. A packet-level verdict decides. Without
+    one, the queue model's verdict stands where it reproduces the paper;
+    where it does not, the paper's simulator and the queue model disagree
+    and nothing here decides: ``undecided`` (never ``refuted``).
+    """
+    for v in (queue, packet):
+        if v is not None and v not in VERDICTS:
+            raise ValueError(f"not a verdict: {v!r}")
+    if packet is not None:
+        return packet
+    return REPRODUCED if queue == REPRODUCED else UNDECIDED
 
 
 def verdict_with_caveat(holds: bool, caveat: bool) -> str:

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from aimdmodel._format import markdown_table
 
-from .ledger import CAUSES, VERDICTS, Claim
+from .ledger import CAUSES, DISAGREE, VERDICTS, Claim
 
-__all__ = ["PAPERS", "README", "causes", "readme_text", "run", "summary", "to_json",
+__all__ = ["PAPERS", "README", "causes", "decider", "readme_text", "run", "summary", "to_json",
            "to_markdown"]
 
 PAPERS: dict[str, str] = {
@@ -61,7 +61,7 @@ def causes(claims: Sequence[Claim]) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for c in claims:
         row = out.setdefault(c.paper, {k: 0 for k in CAUSES})
-        if c.cause:
+        if c.cause in CAUSES:
             row[c.cause] += 1
     return out
 
@@ -70,7 +70,7 @@ CAUSE_WORDS = {
     "paper": "the paper's own analysis, data or text",
     "convention": "a convention or arithmetic the paper did not use",
     "typo": "a typo",
-    "simulator": "a simulator result the queue model does not reproduce",
+    "simulator": "a simulator result the packet-level run does not reproduce",
     "outside": "a part outside the models",
 }
 """How the summary lines name the causes."""
@@ -83,7 +83,8 @@ def _cell(text: str) -> str:
 def _summary_line(key: str, counts: dict[str, int], by_cause: dict[str, int] | None = None,
                   reading: int = 0) -> str:
     total = sum(counts.values())
-    parts = ", ".join(f"{counts[v]} {v}" for v in VERDICTS)
+    parts = ", ".join(f"{counts[v]} {v}" + (f" ({DISAGREE})" if v == "undecided" else "")
+                      for v in VERDICTS)
     line = f"**Summary {key}:** {total} claims: {parts}."
     if by_cause is not None:
         why = "; ".join(f"{by_cause[c]} {CAUSE_WORDS[c]}" for c in CAUSES)
@@ -119,7 +120,41 @@ def to_markdown(claims: Sequence[Claim]) -> str:
     lines.append("")
     for key in keys:
         lines.append("- " + _line(key, claims))
+    if len(keys) > 1:
+        lines.append("- " + _total(claims))
+    lines += _undecided(claims)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _total(claims: Sequence[Claim]) -> str:
+    """The summary line over every paper (one row per claim, so it counts claims)."""
+    counts = {v: sum(c.verdict == v for c in claims) for v in VERDICTS}
+    by_cause = {k: sum(c.cause == k for c in claims) for k in CAUSES}
+    return _summary_line("all papers", counts, by_cause,
+                         sum(c.basis == "reading" for c in claims))
+
+
+def decider(c: Claim) -> str:
+    """What would decide an ``undecided`` (or ``outside-model``) claim: the sentence of its
+    evidence that starts with "What would decide it"."""
+    text = " ".join(c.evidence.split())
+    start = text.find("What would decide it")
+    if start < 0:
+        return ""
+    end = text.find(". ", start)
+    return text[start: len(text) if end < 0 else end + 1]
+
+
+def _undecided(claims: Sequence[Claim]) -> list[str]:
+    rows = [c for c in claims if c.verdict == "undecided"]
+    if not rows:
+        return []
+    out = ["", "## Undecided: what would decide them", "",
+           f"{len(rows)} claims about a paper's simulator experiment on which the queue model "
+           "disagrees with the paper and no stored packet-level run at the paper's scale "
+           f"decides ({DISAGREE}).", ""]
+    out += [f"- {c.paper} `{c.id}`: {_cell(decider(c))}" for c in rows]
+    return out
 
 
 def to_json(claims: Sequence[Claim]) -> str:
@@ -139,13 +174,22 @@ counterexample in the stated search), `refuted` (disagrees, or a counterexample
 with no verified condition), `partly` (holds only under the stated, verified
 condition, or only some parts hold), `outside-model` (needs a quantity that
 neither the synchronous binary-feedback model nor the round-based queue model
-has a variable for; the row says what would decide it). Exact means Fraction
-arithmetic, float means float64. A claim about a simulator measurement (NS-2,
-NCTUns) is rerun in the queue model (`aimdmodel.seeds`) at a reduced scale
-stated in its row, with every parameter the paper prints and the value chosen
-for each one it does not (`papers/setups.py`); the model decides rankings and
-trends, not the paper's absolute numbers. The full-scale runs are in
-`paper_checks/SEEDS.md`.
+has a variable for; the row says what would decide it), `undecided` (cause
+`models disagree`, counted apart: a claim about a paper's simulator experiment
+on which the queue model disagrees with the paper and no stored packet-level
+run at the paper's scale decides; the row, and the list at the end, say what
+would decide it). Exact means Fraction arithmetic, float means float64. A
+claim about a simulator measurement (NS-2, NCTUns) is decided on the stored
+packet-level (ns-3) runs at the paper's scale where they measure what it is
+about (`paper_checks/ns3_seeds.jsonl`, rendered in
+`paper_checks/NS3_SEEDS.md`; the row says what was measured: per flow or
+until the last flow ends, mean or maximum); the queue model
+(`aimdmodel.seeds`, at a reduced scale stated in its row, with every
+parameter the paper prints and the value chosen for each one it does not,
+`papers/setups.py`) is the fast estimate shown beside them, and without a
+packet-level run its verdict stands only where it reproduces the paper. A
+claim with a printed and a charitable reading is one row, computed under
+both. The queue model's full-scale runs are in `paper_checks/SEEDS.md`.
 
 A `refuted` or `partly` row says why in the column "why not": `paper` (the
 paper's own analysis, data or text is at fault), `convention` (it fails only
@@ -154,12 +198,13 @@ exact equality where the paper argues in the fluid limit, the other
 congestion comparison, a reading of its words; the row says under which one
 it holds), `typo` (a misprint: a formula, number, label or pseudocode line
 that contradicts the paper's own derivation or data elsewhere), `simulator`
-(the paper's simulator result is not what the queue model gives under the
-stated set-up: which one is off, the model cannot tell), `outside` (a part
+(the paper's simulator result is not what the packet-level run at its scale
+gives under the stated set-up), `outside` (a part
 needs what no model here has; the computed parts are in the row). A verdict
 marked "(reading)" rests on the paper's own words: its evidence quotes the
-passages, located in the seed text by `papers.texts`
-(`seed N, section: "..."`), and the rule reads what they say. Where the
+passages, located in the paper's text by `papers.texts` (cited
+`seed N, section: "..."`, N the number of the paper's text file), and the
+rule reads what they say. Where the
 verdict could depend on the congestion comparison (`sum >= W`, the papers'
 convention, or `sum > W`), the row was computed under both and says so.
 

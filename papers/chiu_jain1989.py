@@ -24,6 +24,8 @@ from aimdmodel.policies import AIAD, AIMD, MIAD, MIMD, LinearControl, Policy
 from aimdmodel.statements import StatementCheck, congestion_events, gap
 
 __all__ = [
+    "CITATION",
+    "YEAR",
     "aiad_differences",
     "aimd_contraction",
     "chiu_jain_conditions",
@@ -33,6 +35,14 @@ __all__ = [
 ]
 
 HALF = Fraction(1, 2)
+
+YEAR = 1989
+"""The year of the paper (Computer Networks and ISDN Systems 17, 1989)."""
+
+CITATION = ("D.-M. Chiu and R. Jain, 'Analysis of the increase and decrease algorithms for "
+            "congestion avoidance in computer networks', Computer Networks and ISDN Systems 17 "
+            "(1989) 1-14")
+"""The full citation."""
 
 
 def _linear_run(policy: Policy, x: Any, W: Any, steps: int) -> tuple[np.ndarray, np.ndarray]:

@@ -6,9 +6,11 @@ benchmarks/ns3_seeds.py run ...`` (:mod:`aimdmodel.ns3.seeds`: seed 003 Sec.
 5.1 and seed 000's NCTUns dumbbell, the seeds' own policies run inside ns-3
 as generated congestion ops), appended to :data:`PATH` run by run, and
 rendered as ``paper_checks/NS3_SEEDS.md``. This module reads that file and
-summarises it; a ledger row quotes the summary as evidence beside the queue
-model's numbers, which decide the verdict (the ns-3 set is one replication of
-a subset of the flow counts). A missing file or set-up is said, not guessed.
+summarises it; a row about a paper's simulator experiment is decided on these
+runs where they measure what it is about (one replication of a subset of the
+flow counts), the queue model's numbers beside them as the fast estimate
+(:func:`paper_checks.ledger.verdict_from_packet_level`). A missing file or
+set-up is said, not guessed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from aimdmodel._format import markdown_table
 
-__all__ = ["PATH", "TABLE", "quote", "render", "runs"]
+__all__ = ["PATH", "TABLE", "by_flows", "means", "quote", "render", "runs"]
 
 PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_seeds.jsonl"
 """The JSON-lines file of ns-3 runs (one row per flow count and policy)."""
@@ -55,6 +57,38 @@ def runs(setup: str, path: Path = PATH) -> list[dict[str, Any]]:
                 if str(row.get("setup_name", "")).startswith(setup):
                     out.append(row)
     return out
+
+
+def by_flows(setup: str, metric: str, *, where: dict[str, Any] | None = None
+             ) -> dict[str, dict[int, float]]:
+    """One metric of the ns-3 runs of a set-up: short policy name -> {flow count: value}.
+
+    Examples
+    --------
+    >>> sorted(by_flows("seed 000", "utilization")["AIMD"])
+    [2, 8, 16, 32]
+    >>> by_flows("no such set-up", "utilization")
+    {}
+    """
+    out: dict[str, dict[int, float]] = {}
+    for r in runs(setup):
+        if all(r.get(k) == v for k, v in (where or {}).items()):
+            name = SHORT.get(r["policy"], r["policy"])
+            out.setdefault(name, {})[int(r["flows"])] = float(r[metric])
+    return out
+
+
+def means(setup: str, metric: str, *, where: dict[str, Any] | None = None) -> dict[str, float]:
+    """The mean over the flow counts of one metric of the ns-3 runs, per short policy name
+    (float; empty when there are no runs).
+
+    Examples
+    --------
+    >>> m = means("seed 000", "mean_transfer_s")
+    >>> m["AIMD-FC+"] > m["New-AIMD printed"]
+    True
+    """
+    return {p: sum(v.values()) / len(v) for p, v in by_flows(setup, metric, where=where).items()}
 
 
 def quote(setup: str, metric: str, *, scale: float = 1.0, digits: int = 4,

@@ -9,6 +9,9 @@ every value such a call returns (and every value a shared set-up of
 the claim that asked for it. :func:`shows_computed` then looks for one of those
 values in the claim's ``computed`` and ``evidence`` text. A claim built from
 typed literals records nothing (or nothing it shows) and fails.
+:func:`typed_comparisons` reads a claim function's code for checks decided by
+typing: a value compared with itself, and keywords typed into the check and
+looked for in the paper's text.
 
 Nothing here changes what the claims compute: the wrappers return what they
 wrap.
@@ -16,11 +19,13 @@ wrap.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import importlib
 import inspect
 import re
+import textwrap
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -197,3 +202,106 @@ def shows_computed(text: str, recorded: list[Any]) -> Any:
             if _matches(v, tok, pct):
                 return v
     return None
+
+
+# --------------------------------------------------------------------------
+# what a claim function's code compares
+# --------------------------------------------------------------------------
+PAPER_TEXT = (".text", ".sentence(", "fraction_parts(")
+"""Expressions that read the paper's text (a located quote's phrase or sentence)."""
+
+RULES_WITH_TWO_VALUES = ("verdict_from_tolerance", "above")
+"""Rule calls whose first two value arguments are compared (a value against a claim)."""
+
+
+def _assignments(fn_node: ast.AST, *, unpacked: bool = True) -> dict[str, ast.AST]:
+    """Local names assigned once in the function, to their expression (with ``unpacked``,
+    also each name of a tuple target, to the whole expression it unpacks)."""
+    seen: dict[str, list[ast.AST]] = {}
+    for n in ast.walk(fn_node):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1:
+            target = n.targets[0]
+            many = isinstance(target, ast.Tuple)
+            for t in (target.elts if many and unpacked else [target]):
+                if isinstance(t, ast.Name):
+                    seen.setdefault(t.id, []).append(n.value)
+    return {k: v[0] for k, v in seen.items() if len(v) == 1}
+
+
+def _assigned(fn_node: ast.AST) -> dict[str, str]:
+    """Local names assigned once in the function (not by unpacking), to their source."""
+    return {k: ast.unparse(v) for k, v in _assignments(fn_node, unpacked=False).items()}
+
+
+def _same(a: ast.AST, b: ast.AST, names: dict[str, str]) -> bool:
+    """Whether two expressions are the same, a local name standing for what it was assigned."""
+    def src(x: ast.AST) -> str:
+        text = ast.unparse(x)
+        for _ in range(10):  # a name for a name: follow the chain
+            if not (text.isidentifier() and text in names):
+                break
+            text = names[text]
+        return text
+    return ast.dump(a) == ast.dump(b) or src(a) == src(b)
+
+
+def _reads_paper(expr: ast.AST, nodes: dict[str, ast.AST]) -> bool:
+    text = ast.unparse(expr)
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Name) and n.id in nodes:
+            text += " " + ast.unparse(nodes[n.id])
+    return any(k in text for k in PAPER_TEXT)
+
+
+def _literal_strings(node: ast.AST, nodes: dict[str, ast.AST] | None = None) -> bool:
+    """Whether an expression is typed strings: a literal collection (tuples, lists, sets,
+    dicts of string constants), or an item of a local name assigned one."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Name) and nodes and node.id in nodes:
+        node = nodes[node.id]
+    if not isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
+        return False
+    kinds = (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Constant, ast.expr_context)
+    parts = list(ast.walk(node))
+    return all(isinstance(x, kinds) for x in parts) and any(
+        isinstance(x, ast.Constant) for x in parts) and all(
+        isinstance(x.value, str) for x in parts if isinstance(x, ast.Constant))
+
+
+def typed_comparisons(fn: Callable[..., Any]) -> list[str]:
+    """What in a claim function's code decides a check by what was typed, not computed.
+
+    Two kinds: a comparison of a value with itself (the same expression on both sides of
+    ``==``, ``<`` ..., or as both values of :func:`~paper_checks.ledger.verdict_from_tolerance`
+    or ``above``; a local name counts as the expression it was assigned), and keywords typed
+    into the check (a string literal, or a name running over a literal tuple of strings,
+    tested with ``in`` against the paper's text: a located quote's ``.text`` or
+    ``.sentence()``, or ``fraction_parts``). The strings a check looks for in the paper must
+    come from the paper or from a computation.
+    """
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError):
+        return []
+    names, nodes = _assigned(tree), _assignments(tree)
+    loops = {n.target.id for n in ast.walk(tree) if isinstance(n, ast.comprehension)
+             and isinstance(n.target, ast.Name) and _literal_strings(n.iter, nodes)}
+    found = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Compare):
+            for left, op, right in zip([n.left, *n.comparators], n.ops, n.comparators,
+                                       strict=False):
+                if isinstance(op, (ast.In, ast.NotIn)):
+                    typed = (isinstance(left, ast.Constant) and isinstance(left.value, str)) or (
+                        isinstance(left, ast.Name) and left.id in loops)
+                    if typed and _reads_paper(right, nodes):
+                        found.append(f"keyword typed into a check: {ast.unparse(n)}")
+                elif _same(left, right, names):
+                    found.append(f"a value compared with itself: {ast.unparse(n)}")
+        elif isinstance(n, ast.Call):
+            name = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+            args = n.args[1:3] if name == "above" else n.args[:2]
+            if name in RULES_WITH_TWO_VALUES and len(args) == 2 and _same(*args, names):
+                found.append(f"a value compared with itself: {ast.unparse(n)}")
+    return found

@@ -26,9 +26,11 @@ from paper_checks.ledger import (
     cause_of,
     verdict_from_checks,
     verdict_from_counterexample,
+    verdict_from_packet_level,
     verdict_from_readings,
     verdict_from_tolerance,
     verdict_outside_model,
+    verdict_over_readings,
     verdict_under_conventions,
     verdict_with_caveat,
     verdict_with_outside_parts,
@@ -75,20 +77,19 @@ REQUIRED = {
         "stationary-goodput",
     ],
     "jasem2010": [
-        "pseudocode-printed",
-        "pseudocode-charitable",
-        "recurrences-printed",
-        "recurrences-charitable",
-        "cycle-rtts-printed",
-        "cycle-rtts-charitable",
-        "efficiency-99-printed",
-        "efficiency-99-charitable",
+        "pseudocode",
+        "recurrences",
+        "cycle-rtts",
+        "efficiency-99",
         "gain-11-percent",
         "utilization-94",
         "delay-12-percent",
+        "delay-vs-aimd",
+        "experiment-100s",
+        "chiu-jain-year",
+        "collisions",
         "eqs5-6",
-        "eqs1-4-printed",
-        "eqs1-4-charitable",
+        "eqs1-4",
         "avoids-congestion",
         "fair-late-joiner",
         "utilization-falls-with-flows",
@@ -218,6 +219,17 @@ def test_readme_is_current(claims):
     )
 
 
+def test_undecided_rows_say_what_would_decide_and_are_listed(claims, markdown):
+    rows = [c for c in claims if c.verdict == "undecided"]
+    assert rows, "no undecided row: the packet-level rule would be untested"
+    for c in rows:
+        assert c.cause == "models disagree"
+        assert runner.decider(c).startswith("What would decide it"), f"{c.paper}/{c.id}"
+        assert f"{c.paper} `{c.id}`: {runner.decider(c)}" in markdown
+        assert "queue model" in c.evidence.lower()
+    assert sum(runner.summary(claims)[c.paper]["undecided"] for c in rows[:1]) >= 1
+
+
 def test_outside_model_rows_say_what_would_decide(claims):
     for c in claims:
         if c.verdict == "outside-model":
@@ -227,7 +239,8 @@ def test_outside_model_rows_say_what_would_decide(claims):
 
 
 def test_no_verdict_typed_by_hand():
-    pattern = re.compile(r"verdict\s*[=:]\s*[\"'](reproduced|refuted|partly|outside-model)[\"']")
+    pattern = re.compile(
+        r"verdict\s*[=:]\s*[\"'](reproduced|refuted|partly|outside-model|undecided)[\"']")
     folder = Path(runner.__file__).parent
     for path in folder.glob("*.py"):
         assert not pattern.search(path.read_text(encoding="utf-8")), path
@@ -271,7 +284,7 @@ def scratch_paper(monkeypatch):
 
 def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
     """The check fails a claim whose numbers are typed, even one that calls the library."""
-    import paper_checks.bazi2019 as host
+    import paper_checks.jasem2010 as host
 
     @_build.claim(scratch_paper, "typed", "w", "t", cause="paper")
     def typed():
@@ -288,13 +301,67 @@ def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
         eff = float(host.metrics.efficiency(tr))
         return "0.75", f"{eff:.4f}", verdict_from_tolerance(eff, 0.75, 0.1), "simulated"
 
-    monkeypatch.setitem(runner.PAPERS, scratch_paper, "paper_checks.bazi2019")
+    monkeypatch.setitem(runner.PAPERS, scratch_paper, "paper_checks.jasem2010")
     rows = provenance.instrumented_run([scratch_paper])
     found = {c.id: provenance.shows_computed(f"{c.computed} {c.evidence}", rec)
              for c, rec in rows}
     assert found["typed"] is None
     assert found["runs-but-types"] is None
     assert found["computed"] is not None
+
+
+def test_no_claim_compares_a_value_with_itself_or_looks_for_typed_keywords():
+    """No claim function decides a check by what was typed: a value compared with itself, or
+    a keyword typed into the check and looked for in the paper's text."""
+    for name in runner.PAPERS.values():
+        importlib.import_module(name)
+    found = {f"{s.paper}/{s.id}": provenance.typed_comparisons(s.compute)
+             for key in runner.PAPERS for s in _build.REGISTRY[key]}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_provenance_check_catches_self_comparison_and_typed_keywords(scratch_paper):
+    """The check fails a claim that compares a value with itself (directly, through a name,
+    or as both values of a rule) and one that looks for typed keywords in the paper."""
+    import paper_checks.jasem2010 as host
+
+    @_build.claim(scratch_paper, "itself", "w", "t", cause="paper")
+    def itself():
+        tr = host.simulate(host.AIMD(), [1.0, 30.0], 100.0, cycles=3)
+        eff = float(host.metrics.efficiency(tr))
+        same = eff
+        return "x", f"{eff}", verdict_from_checks([eff == same]), "simulated"
+
+    @_build.claim(scratch_paper, "rule-itself", "w", "t", cause="paper")
+    def rule_itself():
+        eff = float(host.metrics.efficiency(host.simulate(host.AIMD(), [1.0], 10.0, cycles=2)))
+        return "x", f"{eff}", verdict_from_tolerance(eff, eff, 0), "simulated"
+
+    @_build.claim(scratch_paper, "keyword", "w", "t", reading=True)
+    def keyword():
+        q = texts.locate("001", "24 different scenarios")
+        return "24", "24", verdict_from_checks(["24" in q.text]), f"read {q.cite()}"
+
+    @_build.claim(scratch_paper, "keywords", "w", "t", reading=True)
+    def keywords():
+        q = texts.locate("001", "24 different scenarios")
+        want = {"n": ("24", "scenarios")}
+        ok = all(w in q.sentence() for w in want["n"])
+        return "24", "24", verdict_from_checks([ok]), f"read {q.cite()}"
+
+    @_build.claim(scratch_paper, "computed", "w", "t", cause="paper")
+    def computed():
+        tr = host.simulate(host.AIMD(), [1.0, 30.0], 100.0, cycles=3)
+        eff = float(host.metrics.efficiency(tr))
+        return "0.75", f"{eff:.4f}", verdict_from_tolerance(eff, 0.75, 0.1), "simulated"
+
+    found = {s.id: provenance.typed_comparisons(s.compute) for s in _build.REGISTRY[scratch_paper]}
+    assert found["itself"] == ["a value compared with itself: eff == same"]
+    assert found["rule-itself"] == ["a value compared with itself: "
+                                    "verdict_from_tolerance(eff, eff, 0)"]
+    assert found["keyword"] == ["keyword typed into a check: '24' in q.text"]
+    assert found["keywords"] == ["keyword typed into a check: w in q.sentence()"]
+    assert found["computed"] == []
 
 
 def test_reading_claim_must_show_what_it_located(scratch_paper):
@@ -339,7 +406,8 @@ def test_rows_whose_verdict_depends_on_the_convention_say_so(claims, monkeypatch
         fn.cache_clear()
     monkeypatch.setattr(engine, "prepare", strict)
     try:  # the verdict each claim function returns (its cause is not asked for here)
-        other = {(s.paper, s.id): s.compute(**s.case)[2]
+        other = {(s.paper, s.id): s.compute(**s.case)[2] if s.decide is None else
+                 verdict_from_packet_level(s.compute(**s.case)[2], None)
                  for key in runner.PAPERS for s in _build.REGISTRY[key]}
     finally:
         for fn in _build.SHARED:
@@ -373,9 +441,24 @@ def test_key_findings(claims):
         assert _get(claims, "lahanas2003", cid).verdict == "reproduced", cid
     assert _get(claims, "lahanas2003", "improved-14-percent").where.startswith("Sec. 1")
     assert _get(claims, "lahanas2003", "eqs3-6").cause == "typo"
-    assert _get(claims, "jasem2010", "recurrences-printed").verdict == "partly"
-    assert _get(claims, "jasem2010", "cycle-rtts-charitable").verdict == "reproduced"
-    assert _get(claims, "jasem2010", "efficiency-99-charitable").verdict == "reproduced"
+    assert _get(claims, "jasem2010", "recurrences").verdict == "partly"
+    for cid in ("cycle-rtts", "efficiency-99", "pseudocode", "eqs1-4"):  # one row per claim
+        row = _get(claims, "jasem2010", cid)  # the charitable reading holds, the printed not
+        assert (row.verdict, row.cause) == ("partly", "typo"), cid
+        assert "printed" in row.computed, cid
+        assert "charitable" in row.computed, cid
+    assert not any(c.id.endswith(("-printed", "-charitable")) for c in claims)
+    # decided on the packet-level runs, each saying what it measured
+    delay = _get(claims, "jasem2010", "delay-12-percent")
+    assert (delay.verdict, delay.cause) == ("partly", "convention")
+    assert "per flow (mean)" in delay.computed
+    assert "until the last flow ends" in delay.computed
+    assert "queue verdict refuted" in delay.computed
+    ns2 = _get(claims, "lahanas2003", "ns2-experiments")
+    assert "AIMD-FC fairer: True" in ns2.computed
+    assert "ns-3 verdict partly" in ns2.computed
+    assert _get(claims, "jasem2010", "less-queue-waiting").verdict == "refuted"
+    assert _get(claims, "jasem2010", "eqs5-6").verdict == "partly"
     for cid in ("avoids-congestion", "fair-late-joiner"):
         assert _get(claims, "jasem2010", cid).verdict == "refuted", cid
     assert _get(claims, "reddy-aiad", "Da-sum-text").verdict == "reproduced"
@@ -426,9 +509,27 @@ def test_verdict_rules():
     assert verdict_under_conventions({">=": "partly", ">": "refuted"}, ">") == "refuted"
     with pytest.raises(ValueError, match="'>=' and '>'"):
         verdict_under_conventions({">=": "partly"}, ">=")
+    # one row for a printed and a charitable reading
+    assert verdict_over_readings("partly", "partly") == "partly"
+    assert verdict_over_readings("refuted", "reproduced") == "partly"
+    assert verdict_over_readings("reproduced", "refuted") == "reproduced"
+    assert verdict_over_readings("partly", "refuted") == "refuted"
+    with pytest.raises(ValueError, match="not verdicts"):
+        verdict_over_readings("fine", "partly")
+    # a simulator experiment: the packet-level run decides; the queue model alone never refutes
+    assert verdict_from_packet_level("refuted", "reproduced") == "reproduced"
+    assert verdict_from_packet_level("reproduced", "refuted") == "refuted"
+    assert verdict_from_packet_level("reproduced", None) == "reproduced"
+    for queue in ("refuted", "partly"):
+        assert verdict_from_packet_level(queue, None) == "undecided"
+    with pytest.raises(ValueError, match="not a verdict"):
+        verdict_from_packet_level("refuted", "maybe")
 
 
 def test_cause_rule():
+    assert cause_of("undecided", None) == cause_of("undecided", "simulator") == "models disagree"
+    with pytest.raises(ValueError, match="does not fit"):
+        Claim("p", "i", "w", "c", "1", "2", "undecided", "e", cause="")
     assert cause_of("reproduced", "paper") == ""
     assert cause_of("outside-model", None) == ""
     assert cause_of("partly", "typo") == "typo"
@@ -506,6 +607,25 @@ def test_registry_causes_from_the_decorator_or_the_function(scratch_paper):
     assert specs["five"].run().cause == "convention"
     with pytest.raises(ValueError, match="needs a cause"):
         specs["none"].run()
+
+
+def test_registry_queue_only_rows_are_undecided_unless_reproduced(scratch_paper):
+    """A simulator row with no packet-level run (``decide=``): the queue model's refutation
+    becomes ``undecided`` with what would decide it; its reproduction stands."""
+    @_build.claim(scratch_paper, "off", "w", "t", cause="simulator", decide="an ns-3 run")
+    def off():
+        return "1", "2", verdict_from_tolerance(2, 1, 0), "queue model: 2"
+
+    @_build.claim(scratch_paper, "on", "w", "t", decide="an ns-3 run")
+    def on():
+        return "1", "1", verdict_from_tolerance(1, 1, 0), "queue model: 1"
+
+    specs = {s.id: s for s in _build.REGISTRY[scratch_paper]}
+    row = specs["off"].run()
+    assert (row.verdict, row.cause) == ("undecided", "models disagree")
+    assert runner.decider(row) == "What would decide it: an ns-3 run."
+    assert "verdict refuted" in row.evidence
+    assert specs["on"].run().verdict == "reproduced"
 
 
 def test_registry_refuses_duplicates_and_bad_returns(scratch_paper):

@@ -36,7 +36,9 @@ SECTIONS = (
 PASSAGES = (
     ('Abstract', r"""In addition, we will measure the bottleneck link utilization using this mechanism and expect to get high utilization for bottleneck link and avoid the collisions in the link."""),
     ('INTRODUCTION', r"""The TCP-based New-AIMD congestion avoidance and control (Hayder et al., 2008) developed the AIMD algorithm into the New-AIMD, to obtain greater efficiency and fairness than the AIMD-FC+ algorithm and evaluated the efficiency compared to AIMD-FC+ in (Lahanas and Tsaoussidis, 2003; Lahanas and Tsaoussidis, 2002)."""),
+    ('The AIMD principle', r"""One year after the appearance of AIMD in 1988, the authors (Chiu and Jain, 1998) provided"""),
     ('The AIMD system model', r"""In Lahanas work (Lahanas and Tsaoussidis, 2003), which is related to our work, we can see the improvement of the AIMD algorithm, when he developed the efficiency for this algorithm to 88.9%."""),
+    ('Congestion delay', r"""Ethernet shared mediums are prone to congestion. A user must wait if the cable is being used and collisions occur if two people try transmitting at the same time."""),
     ('Network utilization', r"""Furthermore, a file of size f with a total transfer time of  $\Delta$  on a TCP connection results in a TCP transfer"""),
     ('Network utilization', r"""$$r = f / \Delta \tag{5}$$"""),
     ('Network utilization', r"""We can also derive the bandwidth utilization, pu, assuming that the link bandwidth is B, by Equation (6)"""),
