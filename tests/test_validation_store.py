@@ -99,9 +99,10 @@ def test_red_is_less_unequal_than_droptail_in_ns3():
     assert dt.share.ns3 > red.share.ns3
 
 
-@pytest.mark.xfail(strict=True, reason="a known miss (VALIDATION.md): the model's DropTail "
-                   "share at RTTs 40/80 ms (1.8) is below ns-3's phase average (2.2) and below "
-                   "its own RED share (2.0); each is within x1.5 of ns-3, the order is not")
+@pytest.mark.xfail(strict=True, reason="a known miss (VALIDATION.md has the numbers): the "
+                   "model's DropTail share ratio at RTTs 40/80 ms is below ns-3's phase average "
+                   "and below the model's own RED share ratio; each is within x1.5 of ns-3, "
+                   "their order is not")
 def test_red_is_less_unequal_than_droptail_in_the_model():
     dt, red = _dt_red()
     assert dt.share.model > red.share.model
