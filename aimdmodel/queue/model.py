@@ -11,12 +11,20 @@ at most the smallest base RTT). Every flow keeps its own rounds: a round
 starting at ``t0`` lasts ``R = base_rtt + d(t0)``, ``d`` the queueing delay
 at its start, and is closed in the tick that contains ``t0 + R``; the next
 round starts at exactly ``t0 + R`` (no drift to the tick grid), so flows
-with different base RTTs run rounds of different lengths side by side. A
-round's ``w`` packets are paced at ``t0 + i R / w`` (ACK clocking) and a
-tick sends those due before its end; the packets of a round still due in
-the tick of its end go out at the start of the next round and are counted
-there (a tick at a round boundary carries both rounds' share, no more).
-``pacing="burst"`` sends each round's window in its first tick instead.
+with different base RTTs run rounds of different lengths side by side.
+The ACK clock (Jacobson 1988): a round's ``w`` packets go out as the
+previous round's ACKs come back, i.e. paced at ``t0 + i S / w`` over the
+span ``S`` in which the previous round's packets left the bottleneck
+(never longer than the round; a train only spreads). A flow therefore
+starts as a burst (the initial window, the one packet after a timeout),
+sends slow-start rounds at twice the bottleneck's rate (two packets per
+ACK: the queue builds inside each slow-start round, as at packet level),
+and paces over the whole round once its packets queue behind others'.
+A tick sends the packets due before its end; the packets of a round still
+due in the tick of its end go out at the start of the next round and are
+counted there (a tick at a round boundary carries both rounds' share, no
+more). ``pacing="burst"`` sends each round's window in its first tick
+instead.
 
 **Link and queue.** Capacity ``C(t) = Link.rate(t) / (8 packet_size)``
 packets/s (a trace holds its last value), served ``C dt`` whole packets per
@@ -36,9 +44,10 @@ its fair share ``C / backlogged``), its RTT ``base_rtt`` plus that.
   ``gentle`` (Floyd 2000): ``p_b`` rises from ``max_p`` to 1 between
   ``max_th`` and ``2 max_th``; ``avg`` decays by ``(1 - w_q)^m`` for the
   ``m`` packet slots the link idled. The instantaneous ``q`` a packet sees
-  interpolates the tick's service; ns-3's ``nQueued > 1`` guard, its
-  ``Wait`` variant and ECN marking are not modelled; a full buffer drops as
-  DropTail does.
+  interpolates the tick's service; as ns-3's RedQueueDisc (``nQueued >
+  1``), nothing is dropped while at most one packet waits. ns-3's ``Wait``
+  variant, its no-drop on the first packet above ``min_th`` and ECN
+  marking are not modelled; a full buffer drops as DropTail does.
 * DRR (Shreedhar & Varghese 1995) with a one-packet quantum: each tick's
   service is shared round-robin by the backlogged queues; when the shared
   buffer overflows, a packet is dropped from the longest queue (ns-2's
@@ -66,14 +75,21 @@ timer (RFC 6298: one RTT sample per round, Karn's rule, SRTT, RTTVAR,
 ``RTO = SRTT + max(dt, 4 RTTVAR)`` within [min_rto 1 s, max_rto 60 s],
 doubled at each expiry) fires ``RTO`` after the round began.
 
+Vegas and Veno read the RTT as ns-3 hands it to them: the smoothed RTT
+updated per ACK (gain 1/8), Vegas the smallest of a round, Veno the
+current one, with ns-3's whole-segment arithmetic for ``diff``.
+
 **What the model leaves out** (besides what each variant lists): delayed
 ACKs (one ACK per packet); ACK loss and the reverse path; the transmission
 time of a packet (the pipe holds ``C * base_rtt`` packets); reordering;
 spurious timeouts and go-back-N duplicates (every delivered packet is new
 to the receiver: throughput equals goodput); the per-ACK timing of window
 growth (a round's growth is applied at its end, the added packets paced
-over the next round); within a tick, a source's lost packets are its last
-ones; cwnd is a real number and a round sends ``floor(cwnd + carry)``
+over the next round); timing inside a tick (which packet of a full
+DropTail queue's tick is dropped does not depend on the RTTs' phase
+against the packet time, as it does in a deterministic packet-level
+simulator: Floyd & Jacobson 1992); within a tick, a source's lost packets
+are its last ones; cwnd is a real number and a round sends ``floor(cwnd + carry)``
 packets, the fraction carried to the next round.
 
 Examples
