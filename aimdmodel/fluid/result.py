@@ -53,6 +53,9 @@ class FluidClass:
             object.__setattr__(self, "policy", AIMD())
         fluid_limit(self.policy)  # refuses a policy without a fluid limit, saying why
         _nonnegative("w0", self.w0)
+        if self.w0 > 1e9:
+            raise ValueError(f"w0 must be <= 1e9 packets (a window the model's float64 "
+                             f"arithmetic keeps finite), got {self.w0!r}")
         _nonnegative("start", self.start)
         if self.stop is not None:
             check_positive_number("stop", self.stop)
