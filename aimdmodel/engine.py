@@ -413,8 +413,32 @@ def simulate(
         congestion=congestion, max_steps=max_steps, record=record, arrivals=arrivals,
         departures=departures, limits=limits, progress=progress,
     )
+    before = _kept_state(run.pol), _kept_state(run.policy)
     raw = ENGINES[engine]().run(run)
+    _refuse_kept_state(run, before)
     return _finish(run, raw)
+
+
+def _kept_state(pol: Policy) -> tuple:
+    """Return what a policy could keep between calls: its attributes, its class's containers."""
+    own = {k: repr(v) for k, v in vars(pol).items() if k != "_hash_"}
+    shared = {k: repr(v) for k, v in vars(type(pol)).items()
+              if isinstance(v, (list, dict, set, bytearray, np.ndarray))}
+    return own, shared
+
+
+def _refuse_kept_state(run: Run, before: tuple) -> None:
+    """Refuse a policy whose methods changed its attributes (its results depend on the engine)."""
+    for pol, was in zip((run.pol, run.policy), before, strict=True):
+        now = _kept_state(pol)
+        if now != was:
+            changed = sorted({k for a, b in zip(now, was, strict=True) for k in a.keys() | b.keys()
+                              if a.get(k) != b.get(k)})
+            raise ValueError(
+                f"policy {run.policy.label()} changed {', '.join(changed)} while it ran: a policy "
+                "must not keep state between calls (its methods are called as often as the "
+                "engine and record need, so the windows would depend on them); keep it in the "
+                "state tuple that init returns")
 
 
 def _finish(run: Run, raw: Raw) -> Trajectory:
