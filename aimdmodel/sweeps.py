@@ -223,6 +223,22 @@ def check_grid_size(size: int, max_rows: int = MAX_ROWS) -> None:
                          "row kept in memory, ~1 KiB): split the grid or raise max_rows")
 
 
+def _known_size(policies: Any, x0: Any, capacity: Any) -> int:
+    """Return the grid's size from the lengths the arguments report (0: one is unknown)."""
+    n = []
+    for v, single in ((policies, isinstance(policies, Policy)),
+                      (capacity, is_number(capacity) or isinstance(capacity, (str, bytes)))):
+        if single:
+            n.append(1)
+        elif isinstance(v, (range, list, tuple, np.ndarray)):
+            n.append(len(v))
+        else:
+            return 0
+    rows = np.ndim(x0) == 2 if isinstance(x0, np.ndarray) else (
+        isinstance(x0, (list, tuple)) and bool(x0) and isinstance(x0[0], (list, tuple)))
+    return n[0] * n[1] * (len(x0) if rows else 1)
+
+
 def _as_list(value: Any, what: str) -> list:
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{what} must be numbers, got {value!r}")
@@ -368,6 +384,7 @@ def sweep(
     >>> rows[1]["efficiency"] == metrics.efficiency(tr)  # each row is what a direct run gives
     True
     """
+    check_grid_size(_known_size(policies, x0, capacity), max_rows)  # before lists are made
     pols, starts, caps = _grid(policies, x0, capacity)
     check_grid_size(len(pols) * len(starts) * len(caps), max_rows)
     opts = {
