@@ -1164,7 +1164,7 @@ class _ClosedStdout(io.TextIOBase):
 def _distinct_outputs(args: argparse.Namespace) -> None:
     """Refuse two output options naming one file (the second write would replace the first)."""
     seen: dict[str, str] = {}
-    for option in ("out", "plot", "json", "csv"):
+    for option in ("out", "plot", "figure", "json", "csv"):
         path = getattr(args, option, None)
         if not isinstance(path, str) or path in ("", "-"):
             continue

@@ -1208,6 +1208,11 @@ CLI_ISSUE = [
     cli("out-and-plot-one-file", ["experiment", "seed002", "--out", _SCRATCH + "/r.png",
                                   "--plot", _SCRATCH + "/r.png"], 2, "same file",
         origin="issue"),
+    cli("validate-out-and-figure-one-file", ["validate", "--against", "ns3", "--out",
+                                             _SCRATCH + "/v.png", "--figure",
+                                             _SCRATCH + "/v.png"], 2, "same file"),
+    cli("validate-models-unknown", ["validate", "--against", "ns3", "--models", "ode"], 2,
+        "ode"),
     cli("sweep-grid-1e8", ["sweep", "--param", f"a={_A}", "--param", f"b={_A}"], 2,
         "max_rows", origin="issue", limit=10),
 ]
