@@ -413,14 +413,23 @@ def simulate(
         congestion=congestion, max_steps=max_steps, record=record, arrivals=arrivals,
         departures=departures, limits=limits, progress=progress,
     )
+    return _finish(run, _run_watched(engine, run))
+
+
+def _run_watched(engine: str, run: Run) -> Raw:
+    """Run an engine; refuse a policy that kept state between its calls."""
     before = _kept_state(run.pol), _kept_state(run.policy)
     raw = ENGINES[engine]().run(run)
     _refuse_kept_state(run, before)
-    return _finish(run, raw)
+    return raw
 
 
 def _kept_state(pol: Policy) -> tuple:
     """Return what a policy could keep between calls: its attributes, its class's containers."""
+    if type(pol).__module__.startswith("aimdmodel."):  # the library's own (lazy caches)
+        members = getattr(pol, "policies", ())  # a FlowMix: its members may be the user's
+        inner = [_kept_state(m) for m in members if isinstance(m, Policy)]
+        return {"members": repr(inner)}, {}
     own = {k: repr(v) for k, v in vars(pol).items() if k != "_hash_"}
     shared = {k: repr(v) for k, v in vars(type(pol)).items()
               if isinstance(v, (list, dict, set, bytearray, np.ndarray))}

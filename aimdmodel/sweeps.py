@@ -247,7 +247,9 @@ def _as_list(value: Any, what: str) -> list:
     return [value]
 
 
-def _grid(policies: Any, x0: Any, capacity: Any) -> tuple[list, list, list]:
+def _grid(policies: Any, x0: Any, capacity: Any, max_rows: int = MAX_ROWS
+          ) -> tuple[list, list, list]:
+    check_grid_size(_known_size(policies, x0, capacity), max_rows)  # before lists are made
     pols = [policies] if isinstance(policies, Policy) else list(policies)
     if not pols or not all(isinstance(p, Policy) for p in pols):
         raise TypeError("policies must be a Policy or a non-empty iterable of Policy")
@@ -261,6 +263,7 @@ def _grid(policies: Any, x0: Any, capacity: Any) -> tuple[list, list, list]:
     caps = _as_list(capacity, "capacity")
     if not caps:
         raise ValueError("capacity must hold at least one value")
+    check_grid_size(len(pols) * len(starts) * len(caps), max_rows)
     return pols, starts, caps
 
 
@@ -355,12 +358,9 @@ def sweep(
         Cycles discarded by the long-run metrics (default half); fairness tolerance.
     on_error : {"raise", "record"}
         Stop at an exception, or record it in an ``error`` column.
-    executor, progress, chunksize
-        Default: processes (threads: batches free the GIL); tqdm on a tty after 1 s; ~4 per worker.
-    batch : bool
-        Compiled batches for what ``"ccycle"`` runs (False: a ``simulate`` a run).
-    max_rows : int
-        Largest number of runs (default 10^7), checked before any work.
+    executor, progress, chunksize, batch, max_rows
+        Default: processes (threads: batches free the GIL); tqdm on a tty after 1 s; ~4 per
+        worker; compiled batches for ``"ccycle"`` runs; at most 10^7 runs (checked first).
 
     Returns
     -------
@@ -384,9 +384,7 @@ def sweep(
     >>> rows[1]["efficiency"] == metrics.efficiency(tr)  # each row is what a direct run gives
     True
     """
-    check_grid_size(_known_size(policies, x0, capacity), max_rows)  # before lists are made
-    pols, starts, caps = _grid(policies, x0, capacity)
-    check_grid_size(len(pols) * len(starts) * len(caps), max_rows)
+    pols, starts, caps = _grid(policies, x0, capacity, max_rows)
     opts = {
         "steps": steps, "cycles": cycles, "arithmetic": arithmetic, "congestion": congestion,
         "engine": engine, "record": record, "max_steps": max_steps,
