@@ -1076,6 +1076,13 @@ NS3_ISSUE = [  # refused in Python before ns-3 is loaded (instant even without n
     err("ns3-flag-text", lambda: _nsopt(approximate="no"), T, "approximate"),
     err("ns3-run-huge", lambda: _nsopt(run=2**64), V, "run"),
     err("ns3-duration-huge", lambda: _ns3_run(_scenario(duration=1e10)), V, "duration"),
+    err("ns3-link-rate-tiny", lambda: _ns3_run(_scenario(link=_sc().Link(rate=1e-300))), V,
+        "link.rate"),
+    err("ns3-link-delay-huge", lambda: _ns3_run(_scenario(link=_sc().Link(delay=1e12))), V,
+        "link.delay"),
+    err("ns3-cbr-rate-tiny", lambda: _ns3_run(_scenario(cross=(_sc().CBR(rate=10.0),))), V,
+        "cross[0].rate"),
+    err("ns3-access-rate-tiny", lambda: _ns3_run(access_rate=1e-3), V, "access_rate"),
 ]
 
 

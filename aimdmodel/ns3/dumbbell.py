@@ -202,6 +202,29 @@ _UINT32 = 2**32 - 1
 _MAX_SECONDS = 9.2e9  # ns-3's Time: int64 nanoseconds
 
 
+def _check_rates_and_times(scenario: Scenario, opts: Ns3Options) -> None:
+    """ns-3 keeps rates in whole bit/s (uint64) and times in int64 nanoseconds."""
+    link = scenario.link
+    rates = [("link.rate", r) for r in np.atleast_1d(link.rate)] + [
+        (f"cross[{k}].rate", c.rate) for k, c in enumerate(scenario.cross) if isinstance(c, CBR)]
+    if opts.access_rate is not None:
+        rates.append(("access_rate", opts.access_rate))
+    for name, r in rates:
+        if float(r) < 1000.0:
+            raise ValueError(f"{name} must be >= 1000 bit/s in ns-3 (its rates are whole bit/s "
+                             f"and a packet must leave in finite time), got {r}")
+    times = [("link.delay", link.delay)] + [
+        (f"flows[{i}].base_rtt", fl.base_rtt) for i, fl in enumerate(scenario.flows)] + [
+        (f"cross[{k}].{a}", getattr(c, a)) for k, c in enumerate(scenario.cross)
+        if isinstance(c, CBR) for a in ("start", "stop") if getattr(c, a) is not None]
+    if np.ndim(link.rate) > 0:
+        times.append(("link.rate_interval x len(rate)", link.rate_interval * len(link.rate)))
+    for name, v in times:
+        if v > _MAX_SECONDS:
+            raise ValueError(f"{name} must be <= {_MAX_SECONDS:g} s in ns-3 (int64 "
+                             f"nanoseconds), got {v}")
+
+
 def _check_values(scenario: Scenario, opts: Ns3Options, seg: int) -> None:
     """Check every value the C++ takes against what ns-3 accepts, before any C++ runs."""
     if seg > scenario.packet_size - _IP_TCP_TS or seg > 65535:
@@ -216,6 +239,7 @@ def _check_values(scenario: Scenario, opts: Ns3Options, seg: int) -> None:
         if v > _MAX_SECONDS:
             raise ValueError(f"{name} must be <= {_MAX_SECONDS:g} s (ns-3's time is int64 "
                              f"nanoseconds), got {v}")
+    _check_rates_and_times(scenario, opts)
     times = [
         (f"flows[{i}].{k}", getattr(fl, k)) for i, fl in enumerate(scenario.flows)
         for k in ("start", "stop") if getattr(fl, k) is not None]
