@@ -1117,6 +1117,26 @@ class _Counting(AIMD):
         return WindowState(s.w + self.a * (len(self.calls) % 2))
 
 
+@dataclasses.dataclass(frozen=True)
+class _DeclaredKeyError(AIMD):
+    """Raises in increase, but declares AIMD's closed forms again (derive must not trust them)."""
+
+    advance = AIMD.advance
+
+    def increase(self, s):
+        raise KeyError("x")
+
+
+@dataclasses.dataclass(frozen=True)
+class _DeclaredNaN(AIMD):
+    """An increase to NaN, with AIMD's closed-form advance declared again."""
+
+    advance = AIMD.advance
+
+    def increase(self, s):
+        return WindowState(s.w * math.nan)
+
+
 def _cap_above(engine):
     return simulate(_CapAbove(), [1, 30], 10000, steps=3000, engine=engine).windows[-1].tolist()
 
@@ -1155,6 +1175,10 @@ POLICY_ISSUE = [
     err("derive-increase-keyerror", lambda: _derive(_IncKeyError()), T, "closed-form",
         origin="issue"),
     err("derive-increase-text", lambda: _derive(_IncText()), T, "closed-form", origin="issue"),
+    err("derive-declared-increase-keyerror", lambda: _derive(_DeclaredKeyError()), V,
+        "increase", origin="issue"),
+    err("derive-declared-increase-nan", lambda: _derive(_DeclaredNaN()), V, "advance",
+        origin="issue"),
     err("stateful-policy", lambda: sim(_Counting(), [1, 30], 100, steps=20), V, "state",
         origin="issue"),
     err("response-mathis-rtt-denormal", lambda: _response().mathis(0.01, 5e-324), V,
