@@ -57,6 +57,7 @@ __all__ = [
     "ensure_kernel_cache",
     "figure_format",
     "import_compiled",
+    "refuse_planted_link",
 ]
 
 class Terminated(SystemExit):
@@ -152,6 +153,7 @@ def check_output(path: str | os.PathLike) -> OutputTarget:
         return OutputTarget(given, "stdout")
     if given.endswith(("/", os.sep)):
         raise IsADirectoryError(errno.EISDIR, "it ends in '/', a folder, not a file", given)
+    refuse_planted_link(given)
     real = Path(os.path.realpath(given))
     try:
         st = os.stat(real)
@@ -172,6 +174,51 @@ def check_output(path: str | os.PathLike) -> OutputTarget:
     if not os.access(real, os.W_OK):
         raise PermissionError(errno.EACCES, "permission denied (the file is not writable)", given)
     return OutputTarget(given, kind, real)
+
+
+def refuse_planted_link(given: str) -> None:
+    """Refuse a path through a link another user planted in a sticky world-writable folder.
+
+    The kernel's ``fs.protected_symlinks`` rule, applied before the path is
+    resolved in Python (which would bypass it): a symbolic link in a folder
+    that is sticky and world-writable (``/tmp``) is followed only when the
+    writing user owns the link, or the folder's owner does.
+
+    Raises
+    ------
+    PermissionError
+        Naming the link and its owner.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> (d / "link").symlink_to(d / "file")
+    >>> refuse_planted_link(str(d / "link"))  # my own link: followed
+    """
+    cur = Path(os.path.abspath(given))
+    parts = cur.parts
+    cur = Path(parts[0])
+    me = os.geteuid() if hasattr(os, "geteuid") else None
+    for part in parts[1:]:
+        nxt = cur / part
+        try:
+            st = os.lstat(nxt)
+        except OSError:
+            return  # does not exist (yet): nothing to follow
+        if stat.S_ISLNK(st.st_mode):
+            try:
+                folder = os.stat(cur)
+            except OSError:
+                return
+            sticky_public = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
+            if sticky_public and me is not None and st.st_uid not in (me, folder.st_uid):
+                raise PermissionError(
+                    errno.EACCES, f"refusing to follow the symbolic link {str(nxt)!r}: it "
+                    f"belongs to another user (uid {st.st_uid}) in a sticky, world-writable "
+                    "folder (the kernel's protected_symlinks rule)", given)
+            nxt = Path(os.path.realpath(nxt))
+        cur = nxt
 
 
 def _check_new(real: Path, given: str) -> OutputTarget:

@@ -21,9 +21,11 @@ from ._format import fmt_number
 __all__ = [
     "check_choice",
     "check_count",
+    "check_flag",
     "check_param",
     "check_positive_number",
     "check_real",
+    "check_whole",
     "fmt_value",
 ]
 
@@ -180,72 +182,117 @@ def check_positive_number(name: str, value: Any) -> None:
         raise ValueError(f"{name} must be finite and > 0, got {fmt_value(value)}")
 
 
-def check_real(
-    name: str,
-    value: Any,
-    *,
-    low: float = -math.inf,
-    high: float = math.inf,
-    low_closed: bool = False,
-    high_closed: bool = True,
-    optional: bool = False,
-    integer: bool = False,
-) -> float | None:
-    """Check a finite real number in a range (a model's option, a scenario's field).
+def _interval(low: float, high: float, low_open: bool, high_open: bool) -> str:
+    parts = [] if low == -math.inf else [f"{'>' if low_open else '>='} {low:g}"]
+    if high != math.inf:
+        parts.append(f"{'<' if high_open else '<='} {high:g}")
+    return ", ".join(parts)
 
-    The one check behind the scenario's, the queue and fluid models' and
-    the ns-3 bridge's numeric fields: a real number (``bool`` refused; with
-    ``integer``, a whole number), finite, above ``low`` and below ``high``.
+
+def check_real(name: str, value: Any, *, low: float = -math.inf, high: float = math.inf,
+               low_open: bool = False, high_open: bool = False, optional: bool = False,
+               allow_inf: bool = False) -> float | None:
+    """Check a real number of a description (a Scenario's, a model's) and return it as a float.
+
+    Refused with a ``TypeError``: bool, text, dates and durations (``datetime64``,
+    ``timedelta64``), complex numbers, anything that is not a real number.
+    Refused with a ``ValueError``: NaN, infinity (unless ``allow_inf``), a
+    number too large for float64, a value outside the range.
 
     Parameters
     ----------
     name : str
         The parameter's name, used in the message.
     value : real number or None
-        What was given.
     low, high : float
-        The bounds (default: none).
-    low_closed, high_closed : bool
-        Whether ``value == low`` (default no) and ``value == high`` (default
-        yes) are allowed.
+        The allowed range.
+    low_open, high_open : bool
+        Whether the bounds themselves are excluded.
     optional : bool
-        Whether None is allowed (it is then returned).
-    integer : bool
-        Whether only whole numbers are allowed.
+        Whether None is allowed (returned unchanged).
+    allow_inf : bool
+        Whether ``+inf`` is allowed (for a time that means "never").
 
     Returns
     -------
     float or None
-        ``float(value)``.
 
     Raises
     ------
     TypeError
-        If the value is not a real (whole) number.
+        If the value is not a real number.
     ValueError
-        If it is not finite or out of range; the message states the range.
+        If it is not finite or outside the range.
 
     Examples
     --------
-    >>> check_real("delay", 0, low=0, low_closed=True)
-    0.0
-    >>> check_real("max_p", 1.5, low=0, high=1)
+    >>> check_real("delay", 0.02, low=0)
+    0.02
+    >>> check_real("rate", "1e6", low=0, low_open=True)
     Traceback (most recent call last):
     ...
-    ValueError: max_p must be finite and > 0, <= 1, got 1.5
+    TypeError: rate must be a real number > 0, got '1e6'
     """
     if value is None and optional:
         return None
-    kind = numbers.Integral if integer else numbers.Real
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, kind):
-        raise TypeError(f"{name} must be {'an int' if integer else 'a real number'}, "
-                        f"got {value!r}")
-    v = float(value)
-    ok = (math.isfinite(v) and (value >= low if low_closed else value > low)
-          and (value <= high if high_closed else value < high))
-    if not ok:
-        parts = [f"{'>=' if low_closed else '>'} {low:g}"] if low > -math.inf else []
-        parts += [f"{'<=' if high_closed else '<'} {high:g}"] if high < math.inf else []
-        rng = ", ".join(parts)
-        raise ValueError(f"{name} must be finite{' and ' + rng if rng else ''}, got {value!r}")
+    allowed = _interval(low, high, low_open, high_open)
+    if isinstance(value, (bool, np.bool_, str, bytes, np.datetime64, np.timedelta64)) or (
+        not isinstance(value, numbers.Real)
+    ):
+        raise TypeError(f"{name} must be a real number {allowed}, got {value!r}")
+    try:
+        v = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} must be finite and {allowed} (a float64), got "
+                         f"{fmt_value(value)}") from None
+    if math.isnan(v) or (math.isinf(v) and not (allow_inf and v > 0)):
+        raise ValueError(f"{name} must be finite and {allowed}, got {fmt_value(value)}")
+    if (v < low or (low_open and v == low)) or (v > high or (high_open and v == high)):
+        raise ValueError(f"{name} must be finite and {allowed}, got {fmt_value(value)}")
     return v
+
+
+def check_whole(name: str, value: Any, *, minimum: int = 0, maximum: int | None = None,
+                optional: bool = False, unit: str = "") -> int | None:
+    """Check a whole number of any integer type and return it as a Python ``int``.
+
+    A numpy integer of any width is converted before any arithmetic (so that
+    an ``int8`` or ``uint8`` never wraps); bool, floats (even ``2.0``) and
+    text are refused.
+
+    Examples
+    --------
+    >>> check_whole("packet_size", np.int8(100), minimum=1)
+    100
+    >>> check_whole("buffer", 10**12, maximum=2**31 - 1, unit="packets")
+    Traceback (most recent call last):
+    ...
+    ValueError: buffer must be an int >= 0, <= 2147483647 (packets), got 1000000000000
+    """
+    if value is None and optional:
+        return None
+    allowed = f">= {minimum}" + ("" if maximum is None else f", <= {maximum}")
+    what = f"an int {allowed}" + (f" ({unit})" if unit else "")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be {what}, got {value!r}")
+    v = int(value)
+    if v < minimum or (maximum is not None and v > maximum):
+        raise ValueError(f"{name} must be {what}, got {fmt_value(v)}")
+    return v
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """Check a yes/no option: a ``bool`` (or numpy bool), never a string such as ``'no'``.
+
+    Examples
+    --------
+    >>> check_flag("gentle", np.bool_(True))
+    True
+    >>> check_flag("gentle", "no")
+    Traceback (most recent call last):
+    ...
+    TypeError: gentle must be True or False, got 'no'
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)

@@ -30,8 +30,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import errno
 import importlib.metadata
+import io
 import json
+import math
 import os
 import re
 import shutil
@@ -314,6 +317,9 @@ def parse_params(items: Sequence[str], *, per_flow: bool = False) -> dict[str, A
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
             raise ValueError(f"--param must look like NAME=VALUE, got {item!r}")
+        if name in params and params[name] != _param_value(value, per_flow):
+            raise ValueError(f"--param {name} is given twice with different values; give it "
+                             "once")
         if per_flow and "," in value:
             try:
                 params[name] = number_list(value)
@@ -325,6 +331,18 @@ def parse_params(items: Sequence[str], *, per_flow: bool = False) -> dict[str, A
         except argparse.ArgumentTypeError:
             params[name] = value
     return params
+
+
+MAX_WHOLE = 2**62
+"""Largest flow number or step the command line takes (the engines count in int64)."""
+
+
+def _param_value(value: str, per_flow: bool) -> Any:
+    """Return the value ``parse_params`` makes of one text (to compare a repeated name)."""
+    try:
+        return number_list(value) if per_flow and "," in value else number(value)
+    except argparse.ArgumentTypeError:
+        return value
 
 
 def flow_step(text: str) -> tuple[int, int]:
@@ -346,7 +364,25 @@ def flow_step(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"must look like FLOW:STEP with FLOW >= 1 and STEP >= 0, got {text!r}"
         )
+    if i > MAX_WHOLE or t > MAX_WHOLE:
+        raise argparse.ArgumentTypeError(
+            f"FLOW and STEP must be <= {MAX_WHOLE}, got {text!r}")
     return i - 1, t
+
+
+MAX_TRACE_BYTES = 64 * 2**20
+"""Largest capacity-trace file read (bytes); a larger one is refused before it fills memory."""
+
+
+def _flow_steps(option: str, pairs: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """Return ``{flow: step}``; a flow given twice with different steps is refused."""
+    out: dict[int, int] = {}
+    for flow, step in pairs:
+        if out.get(flow, step) != step:
+            raise CLIError(f"{option} gives flow {flow + 1} twice ({flow + 1}:{out[flow]} and "
+                           f"{flow + 1}:{step}); give each flow once")
+        out[flow] = step
+    return out
 
 
 def read_trace(path: str) -> list[Fraction]:
@@ -364,17 +400,29 @@ def read_trace(path: str) -> list[Fraction]:
     [Fraction(100, 1), Fraction(50, 1)]
     """
     values: list[Fraction] = []
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, start=1):
-            cell = line.split(",")[0].strip()
-            if not cell or cell.startswith("#"):
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_TRACE_BYTES + 1)
+    if len(data) > MAX_TRACE_BYTES:
+        raise ValueError(f"--capacity-trace {path} is larger than {MAX_TRACE_BYTES >> 20} MiB: "
+                         "not a capacity trace (one number per line)")
+    bad = data.find(b"\0")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+    if bad >= 0:
+        raise ValueError(f"--capacity-trace {path} is not a text trace (binary data at byte "
+                         f"{bad}); give one number per line")
+    for n, line in enumerate(text.splitlines(), start=1):
+        cell = line.split(",")[0].strip()
+        if not cell or cell.startswith("#"):
+            continue
+        try:
+            values.append(number(cell))
+        except argparse.ArgumentTypeError as exc:
+            if n == 1 and not values:  # a header
                 continue
-            try:
-                values.append(number(cell))
-            except argparse.ArgumentTypeError as exc:
-                if n == 1 and not values:  # a header
-                    continue
-                raise ValueError(f"--capacity-trace {path}, line {n}: {exc}") from None
+            raise ValueError(f"--capacity-trace {path}, line {n}: {exc}") from None
     if not values:
         raise ValueError(f"--capacity-trace {path} holds no value (one number per line)")
     return values
@@ -697,7 +745,8 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
         policy=policy, x0=args.windows, capacity=capacity, steps=steps, cycles=args.cycles,
         arithmetic=args.arithmetic, congestion=args.congestion,
         record="all" if args.rows == "all" or args.plot or args.animate else "cycles",
-        arrivals=dict(args.arrive) or None, departures=dict(args.depart) or None,
+        arrivals=_flow_steps("--arrive", args.arrive) or None,
+        departures=_flow_steps("--depart", args.depart) or None,
     )
     _check_size(args, run_kwargs)
     if args.engine in ("kernel", "auto"):
@@ -817,14 +866,29 @@ def _sweep_cell(v: Any, style: str) -> str:
     return fmt_number(v, style) if not isinstance(v, str) else v
 
 
+@contextlib.contextmanager
+def _workers_stopped_on_interrupt(ex: Any) -> Iterator[None]:
+    """On Ctrl-C or SIGTERM, end a process pool's workers before its ``with`` waits for them."""
+    from .sweeps import stop_workers
+
+    try:
+        yield
+    except BaseException as exc:
+        if not isinstance(exc, Exception) and hasattr(ex, "_processes"):
+            stop_workers(ex)
+        raise
+
+
 def _sweep(args: argparse.Namespace) -> str:
     from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-    from .sweeps import policy_grid, sweep
+    from .sweeps import check_grid_size, policy_grid, sweep
 
     grid = _grid(args.param)
-    policies = [p for name in args.policy or ["aimd"] for p in policy_grid(name, **grid)]
     windows = args.windows or [[Fraction(1), Fraction(30)]]
+    check_grid_size(math.prod(len(v) for v in grid.values()) * len(args.policy or ["aimd"])
+                    * len(windows) * len(args.capacity))  # before any policy is built
+    policies = [p for name in args.policy or ["aimd"] for p in policy_grid(name, **grid)]
     if len({len(w) for w in windows}) != 1:
         raise ValueError("every --windows must give the same number of flows")
     if args.arithmetic == "float":
@@ -836,7 +900,8 @@ def _sweep(args: argparse.Namespace) -> str:
     if args.engine in ("kernel", "auto"):
         _warn(ensure_kernel_cache())
     cycles = 40 if args.steps is None and args.cycles is None else args.cycles
-    with (ThreadPoolExecutor(1) if args.jobs == 1 else ProcessPoolExecutor(args.jobs)) as ex:
+    with (ThreadPoolExecutor(1) if args.jobs == 1 else ProcessPoolExecutor(args.jobs)) as ex, \
+            _workers_stopped_on_interrupt(ex):
         rows = sweep(
             policies, windows, args.capacity, steps=args.steps, cycles=cycles,
             arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
@@ -1174,6 +1239,30 @@ def _parse(parser: _Parser, argv: list[str]) -> argparse.Namespace | None:
     return parser.parse_args(argv)
 
 
+class _ClosedStdout(io.TextIOBase):
+    """Standard output when the process started without one: every write fails, named."""
+
+    def write(self, text: str) -> int:
+        raise _StdoutError(errno.EBADF, "standard output is closed")
+
+    def writable(self) -> bool:
+        return True
+
+
+def _distinct_outputs(args: argparse.Namespace) -> None:
+    """Refuse two output options naming one file (the second write would replace the first)."""
+    seen: dict[str, str] = {}
+    for option in ("out", "plot", "figure", "json", "csv"):
+        path = getattr(args, option, None)
+        if not isinstance(path, str) or path in ("", "-"):
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise CLIError(f"--{seen[key]} and --{option} name the same file {path!r}; give "
+                           "each output its own file")
+        seen[key] = option
+
+
 def _write(text: str) -> None:
     try:
         sys.stdout.write(text)
@@ -1262,6 +1351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        sys.stdout = _ClosedStdout()
     with _exact_digits(), warnings.catch_warnings():
         warnings.showwarning = _one_line_warning  # restored on the way out
         try:
@@ -1270,6 +1361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args is None:
                 parser.print_help()
                 return 0
+            _distinct_outputs(args)
             _emit(args.func(args))
             return 0
         except BrokenPipeError:  # the reader went away (| head): stop quietly

@@ -413,8 +413,41 @@ def simulate(
         congestion=congestion, max_steps=max_steps, record=record, arrivals=arrivals,
         departures=departures, limits=limits, progress=progress,
     )
+    return _finish(run, _run_watched(engine, run))
+
+
+def _run_watched(engine: str, run: Run) -> Raw:
+    """Run an engine; refuse a policy that kept state between its calls."""
+    before = _kept_state(run.pol), _kept_state(run.policy)
     raw = ENGINES[engine]().run(run)
-    return _finish(run, raw)
+    _refuse_kept_state(run, before)
+    return raw
+
+
+def _kept_state(pol: Policy) -> tuple:
+    """Return what a policy could keep between calls: its attributes, its class's containers."""
+    if type(pol).__module__.startswith("aimdmodel."):  # the library's own (lazy caches)
+        members = getattr(pol, "policies", ())  # a FlowMix: its members may be the user's
+        inner = [_kept_state(m) for m in members if isinstance(m, Policy)]
+        return {"members": repr(inner)}, {}
+    own = {k: repr(v) for k, v in vars(pol).items() if k != "_hash_"}
+    shared = {k: repr(v) for k, v in vars(type(pol)).items()
+              if isinstance(v, (list, dict, set, bytearray, np.ndarray))}
+    return own, shared
+
+
+def _refuse_kept_state(run: Run, before: tuple) -> None:
+    """Refuse a policy whose methods changed its attributes (its results depend on the engine)."""
+    for pol, was in zip((run.pol, run.policy), before, strict=True):
+        now = _kept_state(pol)
+        if now != was:
+            changed = sorted({k for a, b in zip(now, was, strict=True) for k in a.keys() | b.keys()
+                              if a.get(k) != b.get(k)})
+            raise ValueError(
+                f"policy {run.policy.label()} changed {', '.join(changed)} while it ran: a policy "
+                "must not keep state between calls (its methods are called as often as the "
+                "engine and record need, so the windows would depend on them); keep it in the "
+                "state tuple that init returns")
 
 
 def _finish(run: Run, raw: Raw) -> Trajectory:

@@ -49,7 +49,7 @@ __all__ = ["binomial", "cubic", "highspeed", "mathis", "pftk", "tfrc"]
 def _array(name: str, value: Any, ok: Any, allowed: str) -> np.ndarray:
     try:
         raw = np.asarray(value)
-        if raw.dtype.kind in "bUSV" or (raw.dtype.kind == "O" and not all(
+        if raw.dtype.kind in "bUSVmM" or (raw.dtype.kind == "O" and not all(
                 is_number(v) for v in raw.ravel())):
             raise TypeError  # text, bools, None: not numbers (no silent float("0.1"))
         arr = np.asarray(value, dtype=np.float64)
@@ -70,8 +70,30 @@ def _positive(name: str, v: Any) -> np.ndarray:
     return _array(name, v, lambda x: x > 0, f"{name} > 0")
 
 
+def _float_quietly(fn: Any) -> Any:
+    """Compute without numpy's overflow warnings: :func:`_out` refuses what overflowed."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(over="ignore", divide="ignore", under="ignore"):
+            return fn(*args, **kwargs)
+
+    return wrapper
+
+
 def _out(value: np.ndarray, *inputs: Any) -> Any:
-    """Return a float for scalar inputs, an array otherwise."""
+    """Return a float for scalar inputs, an array otherwise; a result float64 cannot hold fails.
+
+    Every response function gives a finite throughput > 0 for valid inputs;
+    an infinite or zero value is an overflow or an underflow of float64,
+    never the answer.
+    """
+    with np.errstate(invalid="ignore"):
+        bad = ~(np.isfinite(value) & (value > 0))
+    if np.any(bad):
+        what = "overflows to inf" if np.any(np.isinf(value)) else "underflows to 0"
+        raise ValueError(f"the throughput {what} in float64 for these inputs (an extreme value "
+                         "of p, rtt, mss, b or the constant); give values in a physical range")
     if all(np.ndim(v) == 0 for v in inputs):
         return float(value)
     return value
@@ -80,6 +102,7 @@ def _out(value: np.ndarray, *inputs: Any) -> Any:
 # --------------------------------------------------------------------------
 # the response functions
 # --------------------------------------------------------------------------
+@_float_quietly
 def mathis(p: Any, rtt: Any, mss: Any = 1, *, C: Any = None, b: Any = 1) -> Any:
     """Return the Mathis et al. (1997) throughput ``(MSS/RTT) C / sqrt(p)``.
 
@@ -119,6 +142,7 @@ def mathis(p: Any, rtt: Any, mss: Any = 1, *, C: Any = None, b: Any = 1) -> Any:
     return _out(out, p, rtt, mss)
 
 
+@_float_quietly
 def pftk(p: Any, rtt: Any, t0: Any, *, b: Any = 1, wmax: Any = math.inf) -> Any:
     """Return the Padhye-Firoiu-Towsley-Kurose (1998) approximate TCP throughput.
 
@@ -171,6 +195,7 @@ def _seconds_per_packet(r: Any, pp: Any, bb: Any, t: Any, *, capped: bool) -> An
     return r * np.sqrt(2 * bb * pp / 3) + t * backoff * pp * (1 + 32 * pp**2)
 
 
+@_float_quietly
 def tfrc(s: Any, rtt: Any, p: Any, *, b: Any = 1, t_rto: Any = None) -> Any:
     """Return the TFRC throughput equation of RFC 5348 Sec. 3.1, in bytes per second.
 
@@ -225,6 +250,7 @@ def _binomial_law(k: Fraction, l: Fraction, alpha: Fraction, beta: Fraction) -> 
     return float(cf.response_exponent), float(cf.response_scale)
 
 
+@_float_quietly
 def binomial(
     p: Any, rtt: Any, k: Any, l: Any, *, alpha: Any = 1, beta: Any = Fraction(1, 2),  # noqa: E741
     mss: Any = 1,
@@ -273,6 +299,7 @@ def binomial(
     return _out(out, p, rtt, mss)
 
 
+@_float_quietly
 def cubic(
     p: Any, rtt: Any, *, C: Any = 0.4, beta: Any = 0.7, mss: Any = 1,
     reno_friendly: bool = True,
@@ -319,6 +346,7 @@ def cubic(
     return _out(_positive("mss", mss) * w / r, p, rtt, mss)
 
 
+@_float_quietly
 def highspeed(
     p: Any, rtt: Any, *, mss: Any = 1, low_window: float = 38, high_window: float = 83000,
     high_p: float = 1e-7, low_p: float | None = None,

@@ -25,18 +25,21 @@ Examples
 
 from __future__ import annotations
 
-import numbers
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ._validate import check_choice, check_real
+from ._validate import check_choice, check_flag, check_real, check_whole
 from .policies import Policy
 
 __all__ = [
     "CBR",
     "DISCIPLINES",
+    "MAX_BUFFER",
+    "MAX_PACKET_SIZE",
+    "MAX_RATE",
     "RED",
     "Flow",
     "Link",
@@ -49,8 +52,66 @@ DISCIPLINES = ("droptail", "red", "drr")
 """Queue disciplines a :class:`Link` may name."""
 
 
-def _positive(name: str, value: Any, *, allow_zero: bool = False, optional: bool = False) -> None:
-    check_real(name, value, low=0, low_closed=allow_zero, optional=optional)
+MAX_RATE = 1e15
+"""Largest rate a Scenario accepts, in bit/s (1 Pbit/s): beyond it the models' packet counts
+per step would leave the range of their integers."""
+
+MAX_BUFFER = 2**31 - 1
+"""Largest buffer a Link accepts, in packets (ns-3 and the queue model keep it in 32 bits)."""
+
+MAX_PACKET_SIZE = 65535
+"""Largest packet a Scenario accepts, in bytes (the largest IPv4 datagram)."""
+
+MIN_RATE_INTERVAL = 1e-6
+"""Shortest time per value of a rate trace, in seconds."""
+
+MAX_SEED = 2**63 - 1
+"""Largest seed a Scenario accepts."""
+
+
+def _positive(name: str, value: Any, *, allow_zero: bool = False, optional: bool = False,
+              high: float = math.inf) -> float | None:
+    """Return a real number checked > 0 (or >= 0) as a float (the one layer: _validate)."""
+    return check_real(name, value, low=0.0, low_open=not allow_zero, high=high,
+                      optional=optional)
+
+
+def _times(owner: Any, label: str = "") -> None:
+    """Check ``start`` (finite, >= 0) and ``stop`` (None, inf meaning never, or after start)."""
+    start = check_real(f"{label}start", owner.start, low=0.0)
+    stop = check_real(f"{label}stop", owner.stop, low=0.0, low_open=True, optional=True,
+                      allow_inf=True)
+    if stop is not None and stop <= start:
+        raise ValueError(f"{label}stop must be after start, got start={owner.start}, "
+                         f"stop={owner.stop}")
+    object.__setattr__(owner, "start", start)
+    object.__setattr__(owner, "stop", None if stop == math.inf else stop)
+
+
+def _sequence(name: str, value: Any, of: str) -> tuple:
+    """Return a list or tuple (not text, not a single object) as a tuple."""
+    sized = hasattr(value, "__iter__") and hasattr(value, "__len__")
+    if isinstance(value, (str, bytes, dict)) or not (isinstance(value, (list, tuple)) or sized):
+        raise TypeError(f"{name} must be a tuple of {of}, got {value!r}")
+    return tuple(value)
+
+
+def _rate_trace(name: str, value: Any) -> tuple:
+    """Return a non-empty 1-d trace of rates (bit/s), each in (0, MAX_RATE], as a tuple."""
+    if isinstance(value, np.ndarray) and value.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers (bit/s), got an array of {value.dtype}")
+    arr = value if isinstance(value, np.ndarray) else np.asarray(value, dtype=object)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} trace must be a non-empty 1-d sequence of bit/s")
+    return tuple(_positive(f"{name}[{k}]", v, high=MAX_RATE) for k, v in enumerate(arr))
+
+
+def _set(owner: Any, name: str, value: Any) -> None:
+    """Store a checked (converted) value in a frozen dataclass, keeping ints that were ints."""
+    old = getattr(owner, name)
+    if isinstance(value, float) and type(old) is int and value == old:
+        return  # RED(min_th=5) keeps its printed form
+    object.__setattr__(owner, name, value)
 
 
 @dataclass(frozen=True)
@@ -83,16 +144,13 @@ class RED:
     gentle: bool = False
 
     def __post_init__(self) -> None:
-        _positive("min_th", self.min_th, allow_zero=True)
-        _positive("max_th", self.max_th)
+        _set(self, "min_th", _positive("min_th", self.min_th, allow_zero=True))
+        _set(self, "max_th", _positive("max_th", self.max_th))
         if not self.min_th < self.max_th:
             raise ValueError(f"min_th must be < max_th, got {self.min_th} >= {self.max_th}")
-        _positive("max_p", self.max_p)
-        if self.max_p > 1:
-            raise ValueError(f"max_p must be in (0, 1], got {self.max_p}")
-        _positive("w_q", self.w_q)
-        if self.w_q > 1:
-            raise ValueError(f"w_q must be in (0, 1], got {self.w_q}")
+        _set(self, "max_p", check_real("max_p", self.max_p, low=0.0, high=1.0, low_open=True))
+        _set(self, "w_q", check_real("w_q", self.w_q, low=0.0, high=1.0, low_open=True))
+        _set(self, "gentle", check_flag("gentle", self.gentle))
 
 
 @dataclass(frozen=True)
@@ -136,36 +194,34 @@ class Link:
 
     def __post_init__(self) -> None:
         if np.ndim(self.rate) == 0:
-            _positive("rate", self.rate)
+            _set(self, "rate", _positive("rate", self.rate, high=MAX_RATE))
+            if self.rate_interval is not None:
+                raise ValueError(f"rate_interval is for a rate trace; rate is the constant "
+                                 f"{self.rate!r}, got rate_interval={self.rate_interval!r}")
         else:
-            trace = np.asarray(self.rate, dtype=np.float64)
-            if trace.ndim != 1 or trace.size == 0:
-                raise ValueError("rate trace must be a non-empty 1-d sequence of bit/s")
-            bad = np.flatnonzero(~(np.isfinite(trace) & (trace > 0)))
-            if bad.size:
-                raise ValueError(
-                    f"rate[{bad[0]}] must be finite and > 0, got {trace[bad[0]]!r}"
-                )
-            object.__setattr__(self, "rate", tuple(float(v) for v in trace))
-            _positive("rate_interval", self.rate_interval)
-        _positive("delay", self.delay, allow_zero=True)
-        if isinstance(self.buffer, bool) or not isinstance(self.buffer, numbers.Integral):
-            raise TypeError(f"buffer must be an int >= 0 (packets), got {self.buffer!r}")
-        if self.buffer < 0:
-            raise ValueError(f"buffer must be an int >= 0 (packets), got {self.buffer}")
+            object.__setattr__(self, "rate", _rate_trace("rate", self.rate))
+            if self.rate_interval is None:
+                raise ValueError("rate_interval (seconds per value) is needed with a rate trace")
+            object.__setattr__(self, "rate_interval", check_real(
+                "rate_interval", self.rate_interval, low=MIN_RATE_INTERVAL))
+        _set(self, "delay", _positive("delay", self.delay, allow_zero=True))
+        object.__setattr__(self, "buffer", check_whole("buffer", self.buffer, maximum=MAX_BUFFER,
+                                                       unit="packets"))
         check_choice("discipline", self.discipline, DISCIPLINES)
         if self.red is not None and not isinstance(self.red, RED):
             raise TypeError(f"red must be a RED instance, got {self.red!r}")
-        _positive("random_loss", self.random_loss, allow_zero=True)
-        if self.random_loss >= 1:
-            raise ValueError(f"random_loss must be in [0, 1), got {self.random_loss}")
+        if self.red is not None and self.discipline != "red":
+            raise ValueError(f"red (RED parameters) is only used with discipline='red', got "
+                             f"discipline={self.discipline!r}")
+        _set(self, "random_loss", check_real("random_loss", self.random_loss, low=0.0, high=1.0,
+                                             high_open=True))
 
     def rate_at(self, t: float) -> float:
         """Return the capacity in bit/s at time ``t`` (seconds)."""
         if np.ndim(self.rate) == 0:
             return float(self.rate)
-        k = min(int(t // self.rate_interval), len(self.rate) - 1)
-        return self.rate[max(k, 0)]
+        k = t // self.rate_interval
+        return self.rate[max(int(min(k, len(self.rate) - 1)), 0)]
 
 
 @dataclass(frozen=True)
@@ -216,22 +272,13 @@ class Flow:
                             f"{self.variant!r}")
         if self.policy is not None and not isinstance(self.policy, Policy):
             raise TypeError(f"policy must be an aimdmodel Policy or None, got {self.policy!r}")
-        _positive("base_rtt", self.base_rtt)
-        _positive("start", self.start, allow_zero=True)
-        _positive("stop", self.stop, optional=True)
-        if self.stop is not None and self.stop <= self.start:
-            raise ValueError(f"stop must be after start, got start={self.start}, "
-                             f"stop={self.stop}")
-        if self.size is not None:
-            if isinstance(self.size, bool) or not isinstance(self.size, numbers.Integral) or (
-                self.size <= 0
-            ):
-                raise ValueError(f"size must be an int > 0 (bytes) or None, got {self.size!r}")
-        if self.rwnd is not None and (
-            isinstance(self.rwnd, bool) or not isinstance(self.rwnd, numbers.Integral)
-            or self.rwnd < 1
-        ):
-            raise ValueError(f"rwnd must be an int >= 1 (packets) or None, got {self.rwnd!r}")
+        _set(self, "base_rtt", _positive("base_rtt", self.base_rtt))
+        _times(self)
+        object.__setattr__(self, "size", check_whole("size", self.size, minimum=1,
+                                                     maximum=2**53, optional=True, unit="bytes"))
+        object.__setattr__(self, "rwnd", check_whole("rwnd", self.rwnd, minimum=1,
+                                                     maximum=MAX_BUFFER, optional=True,
+                                                     unit="packets"))
 
 
 @dataclass(frozen=True)
@@ -249,13 +296,8 @@ class CBR:
     stop: float | None = None
 
     def __post_init__(self) -> None:
-        _positive("rate", self.rate)
-        object.__setattr__(self, "rate", float(self.rate))
-        _positive("start", self.start, allow_zero=True)
-        _positive("stop", self.stop, optional=True)
-        if self.stop is not None and self.stop <= self.start:
-            raise ValueError(f"stop must be after start, got start={self.start}, "
-                             f"stop={self.stop}")
+        object.__setattr__(self, "rate", _positive("rate", self.rate, high=MAX_RATE))
+        _times(self)
 
 
 @dataclass(frozen=True)
@@ -287,19 +329,18 @@ class ParetoCross:
     period: float = 5.0
 
     def __post_init__(self) -> None:
-        means = np.atleast_1d(np.asarray(self.mean_interarrival, dtype=object))
-        if means.ndim != 1 or not 1 <= means.size <= 2:
-            raise ValueError("mean_interarrival must be a number or a pair of numbers "
-                             f"(seconds), got {self.mean_interarrival!r}")
-        for v in means:
-            _positive("mean_interarrival", v)
-        if means.size == 2:
-            object.__setattr__(self, "mean_interarrival", tuple(float(v) for v in means))
-        _positive("mean_size", self.mean_size)
-        _positive("shape", self.shape)
-        if self.shape <= 1:
-            raise ValueError(f"shape must be > 1 (a finite mean), got {self.shape}")
-        _positive("period", self.period)
+        mean = self.mean_interarrival
+        if isinstance(mean, (list, tuple, np.ndarray)):
+            if len(mean) != 2 or np.ndim(mean) != 1:
+                raise ValueError("mean_interarrival must be a number or a pair of numbers "
+                                 f"(seconds), got {mean!r}")
+            object.__setattr__(self, "mean_interarrival", tuple(
+                _positive(f"mean_interarrival[{k}]", v) for k, v in enumerate(mean)))
+        else:
+            _set(self, "mean_interarrival", _positive("mean_interarrival", mean))
+        _set(self, "mean_size", _positive("mean_size", self.mean_size, high=1e15))
+        _set(self, "shape", check_real("shape", self.shape, low=1.0, low_open=True))
+        _set(self, "period", _positive("period", self.period))
 
 
 @dataclass(frozen=True)
@@ -339,9 +380,7 @@ class Scenario:
     warmup: float = 0.0
 
     def __post_init__(self) -> None:
-        if isinstance(self.flows, (str, bytes)) or not hasattr(self.flows, "__iter__"):
-            raise TypeError(f"flows must be a sequence of Flow, got {self.flows!r}")
-        flows = tuple(self.flows)
+        flows = _sequence("flows", self.flows, "Flow")
         if not flows:
             raise ValueError("flows must hold at least one Flow")
         for i, f in enumerate(flows):
@@ -350,17 +389,17 @@ class Scenario:
         object.__setattr__(self, "flows", flows)
         if not isinstance(self.link, Link):
             raise TypeError(f"link must be a Link, got {self.link!r}")
-        _positive("duration", self.duration)
-        cross = tuple(self.cross)
+        _set(self, "duration", _positive("duration", self.duration))
+        cross = _sequence("cross", self.cross, "CBR or ParetoCross")
         for i, c in enumerate(cross):
             if not isinstance(c, (CBR, ParetoCross)):
                 raise TypeError(f"cross[{i}] must be a CBR or a ParetoCross, got {c!r}")
         object.__setattr__(self, "cross", cross)
-        if isinstance(self.packet_size, bool) or not isinstance(self.packet_size, numbers.Integral):
-            raise TypeError(f"packet_size must be an int > 0 (bytes), got {self.packet_size!r}")
-        if self.packet_size <= 0:
-            raise ValueError(f"packet_size must be an int > 0 (bytes), got {self.packet_size}")
-        _positive("warmup", self.warmup, allow_zero=True)
+        object.__setattr__(self, "packet_size", check_whole(
+            "packet_size", self.packet_size, minimum=1, maximum=MAX_PACKET_SIZE, unit="bytes"))
+        object.__setattr__(self, "seed", check_whole("seed", self.seed, maximum=MAX_SEED,
+                                                     optional=True))
+        _set(self, "warmup", _positive("warmup", self.warmup, allow_zero=True))
         if self.warmup >= self.duration:
             raise ValueError(f"warmup must be shorter than duration, got {self.warmup}")
 

@@ -45,7 +45,7 @@ import numpy as np
 
 from . import metrics as _metrics
 from ._arith import is_number
-from ._io import ensure_kernel_cache
+from ._io import _signals_for_cleanup, ensure_kernel_cache
 from ._validate import check_choice, check_count, check_param
 from .dynamics import Capacity
 from .engine import check_policy_on, check_windows, prepare, simulate
@@ -312,6 +312,42 @@ def _run_chunk(tasks: list[tuple[int, Policy, tuple, Any]], opts: dict) -> list[
     return [(i, _run_one(p, x, c, opts)) for i, p, x, c in tasks]
 
 
+MAX_ROWS = 10**7
+"""Default largest number of runs of a sweep (its rows are kept in memory)."""
+
+
+def check_grid_size(size: int, max_rows: int = MAX_ROWS) -> None:
+    """Refuse a grid of more than ``max_rows`` runs before anything is built.
+
+    Examples
+    --------
+    >>> check_grid_size(10**8)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the sweep has 100000000 runs, above max_rows=10000000 ...
+    """
+    max_rows = check_count("max_rows", max_rows, minimum=1, optional=False)
+    if size > max_rows:
+        raise ValueError(f"the sweep has {size} runs, above max_rows={max_rows} (each run is a "
+                         "row kept in memory, ~1 KiB): split the grid or raise max_rows")
+
+
+def _known_size(policies: Any, x0: Any, capacity: Any) -> int:
+    """Return the grid's size from the lengths the arguments report (0: one is unknown)."""
+    n = []
+    for v, single in ((policies, isinstance(policies, Policy)),
+                      (capacity, is_number(capacity) or isinstance(capacity, (str, bytes)))):
+        if single:
+            n.append(1)
+        elif isinstance(v, (range, list, tuple, np.ndarray)):
+            n.append(len(v))
+        else:
+            return 0
+    rows = np.ndim(x0) == 2 if isinstance(x0, np.ndarray) else (
+        isinstance(x0, (list, tuple)) and bool(x0) and isinstance(x0[0], (list, tuple)))
+    return n[0] * n[1] * (len(x0) if rows else 1)
+
+
 def _as_list(value: Any, what: str) -> list:
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{what} must be numbers, got {value!r}")
@@ -320,7 +356,9 @@ def _as_list(value: Any, what: str) -> list:
     return [value]
 
 
-def _grid(policies: Any, x0: Any, capacity: Any) -> tuple[list, list, list]:
+def _grid(policies: Any, x0: Any, capacity: Any, max_rows: int = MAX_ROWS
+          ) -> tuple[list, list, list]:
+    check_grid_size(_known_size(policies, x0, capacity), max_rows)  # before lists are made
     pols = [policies] if isinstance(policies, Policy) else list(policies)
     if not pols or not all(isinstance(p, Policy) for p in pols):
         raise TypeError("policies must be a Policy or a non-empty iterable of Policy")
@@ -334,6 +372,7 @@ def _grid(policies: Any, x0: Any, capacity: Any) -> tuple[list, list, list]:
     caps = _as_list(capacity, "capacity")
     if not caps:
         raise ValueError("capacity must hold at least one value")
+    check_grid_size(len(pols) * len(starts) * len(caps), max_rows)
     return pols, starts, caps
 
 
@@ -408,6 +447,7 @@ def sweep(
     progress: bool | None = None,
     chunksize: int | None = None,
     batch: bool = True,
+    max_rows: int = MAX_ROWS,
 ) -> SweepResult:
     """Run every (policy, starting windows, capacity) and tabulate metrics.
 
@@ -427,10 +467,9 @@ def sweep(
         Cycles discarded by the long-run metrics (default half); fairness tolerance.
     on_error : {"raise", "record"}
         Stop at an exception, or record it in an ``error`` column.
-    executor, progress, chunksize
-        Default: processes (threads: batches free the GIL); tqdm on a tty after 1 s; ~4 per worker.
-    batch : bool
-        Compiled batches for what ``"ccycle"`` runs (False: a ``simulate`` a run).
+    executor, progress, chunksize, batch, max_rows
+        Default: processes (threads: batches free the GIL); tqdm on a tty after 1 s; ~4 per
+        worker; compiled batches for ``"ccycle"`` runs; at most 10^7 runs (checked first).
 
     Returns
     -------
@@ -454,7 +493,7 @@ def sweep(
     >>> rows[1]["efficiency"] == metrics.efficiency(tr)  # each row is what a direct run gives
     True
     """
-    pols, starts, caps = _grid(policies, x0, capacity)
+    pols, starts, caps = _grid(policies, x0, capacity, max_rows)
     opts = {
         "steps": steps, "cycles": cycles, "arithmetic": arithmetic, "congestion": congestion,
         "engine": engine, "record": record, "max_steps": max_steps,
@@ -732,6 +771,44 @@ def _jobs(plan: _Plan, indices: list[int], size: int) -> list[tuple]:
     return jobs
 
 
+def stop_workers(executor: Executor) -> None:
+    """Terminate the worker processes of a process pool now (after Ctrl-C or SIGTERM).
+
+    ``shutdown`` waits for the running tasks, which may take long; this ends
+    them, so that an interrupted sweep leaves no process behind.
+
+    Examples
+    --------
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> ex = ProcessPoolExecutor(1)
+    >>> stop_workers(ex)
+    """
+    procs = list((getattr(executor, "_processes", None) or {}).values())
+    for p in procs:  # SIGKILL: a worker holds nothing to clean, and may have inherited the
+        with contextlib.suppress(Exception):  # parent's handler that turns SIGTERM into an
+            p.kill()  # exception inside its task
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(5)
+    with contextlib.suppress(Exception):
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _check_picklable(pols: list) -> None:
+    """Refuse a policy that worker processes cannot receive (it would never come back)."""
+    import pickle
+
+    for cls, pol in {type(p): p for p in pols}.items():
+        try:
+            pickle.loads(pickle.dumps(pol))
+        except Exception as exc:
+            raise TypeError(
+                f"policy class {cls.__qualname__} cannot be sent to worker processes "
+                f"({type(exc).__name__}: {exc}); define it at the top level of a module, or "
+                "run the sweep with a thread pool (executor=ThreadPoolExecutor(1), --jobs 1)"
+            ) from None
+
+
 def _dispatch(plan: _Plan, opts: dict, executor: Executor | None, chunksize: int | None,
               progress: bool, delay: float) -> list[dict[str, Any]]:
     """Send the batches and the runs to the executor in chunks; return the rows in grid order."""
@@ -745,13 +822,20 @@ def _dispatch(plan: _Plan, opts: dict, executor: Executor | None, chunksize: int
     rows: list[dict[str, Any] | None] = [None] * plan.size
     bar = tqdm(total=plan.size, desc="sweep", unit="run", disable=not progress,
                delay=delay, leave=False, file=sys.stderr)
+    if isinstance(ex, ProcessPoolExecutor):
+        _check_picklable(plan.pols)
     try:
-        redo = _collect(ex, plan, jobs, opts, rows, bar)
-        if redo:  # rows the batches could not give: one by one, with the batches' engine
-            again = {**opts, "engine": "ccycle",
-                     "record": "cycles" if opts["record"] == "none" else opts["record"]}
-            _collect(ex, plan, _jobs(_Plan(plan.pols, plan.starts, plan.caps), redo, size),
-                     again, rows, bar)
+        with _signals_for_cleanup():  # SIGTERM/SIGHUP end the sweep as Ctrl-C does
+            redo = _collect(ex, plan, jobs, opts, rows, bar)
+            if redo:  # rows the batches could not give: one by one, with the batches' engine
+                again = {**opts, "engine": "ccycle",
+                         "record": "cycles" if opts["record"] == "none" else opts["record"]}
+                _collect(ex, plan, _jobs(_Plan(plan.pols, plan.starts, plan.caps), redo, size),
+                         again, rows, bar)
+    except BaseException as exc:
+        if not isinstance(exc, Exception) and isinstance(ex, ProcessPoolExecutor):
+            stop_workers(ex)  # Ctrl-C, SIGTERM: no worker is left running
+        raise
     finally:
         bar.close()
         if own:

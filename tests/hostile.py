@@ -214,12 +214,57 @@ def count(cases: Sequence[Case]) -> dict[str, list[str]]:
     return by
 
 
-def report(cases: Sequence[Case], *, show: bool = True) -> dict[str, int]:
-    """Print (and return) the number of cases by verdict, with the ids that are not handled."""
+def isolated_verdict(case: Case) -> tuple[str, str]:
+    """Run ``case`` in a forked child (POSIX): a hang inside compiled code is still a hang.
+
+    The in-process time limit (a signal) cannot stop numba's or C++'s loops;
+    the child is killed after ``case.limit`` seconds instead, and a crash of
+    the child (a C++ abort) is a traceback.
+    """
+    import json
+    import os
+
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.close(r)
+        try:
+            out = verdict(dataclasses.replace(case, limit=case.limit + 60))
+        except BaseException as exc:  # reported, whatever it is
+            out = ("traceback", f"{type(exc).__name__}: {exc}")
+        os.write(w, json.dumps(out).encode())
+        os._exit(0)
+    os.close(w)
+    deadline = time.monotonic() + case.limit
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(r)
+            return "hang", f"no answer within {case.limit} s (killed)"
+        time.sleep(0.02)
+    data = b"".join(iter(lambda: os.read(r, 65536), b""))
+    os.close(r)
+    if not data:
+        return "traceback", f"the process died (status {status})"
+    v, line = json.loads(data)
+    return v, line
+
+
+def report(cases: Sequence[Case], *, show: bool = True, isolated: bool = False
+           ) -> dict[str, int]:
+    """Print (and return) the number of cases by verdict, with the ids that are not handled.
+
+    ``isolated`` runs each case in its own forked process (see :func:`isolated_verdict`).
+    """
     import matplotlib
 
     matplotlib.use("Agg")
-    rows = [(case, *verdict(case)) for case in cases]
+    judge = isolated_verdict if isolated else verdict
+    rows = [(case, *judge(case)) for case in cases]
     counts = {v: sum(r[1] == v for r in rows) for v in VERDICTS}
     if show:
         issue = [r for r in rows if r[0].origin == "issue"]

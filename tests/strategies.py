@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 from hypothesis import strategies as st
 
 from aimdmodel import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, LinearControl, NewAIMD
@@ -153,3 +154,60 @@ def policies(draw):
     if kind == "fc+":
         return draw(fc_plus_params())
     return NewAIMD(a=a, b=b, reading=draw(st.sampled_from(("printed", "charitable"))))
+
+
+# --------------------------------------------------------------------------
+# Scenario (issue 34): valid descriptions, each part drawn from its own range
+# --------------------------------------------------------------------------
+def _seconds(low: float, high: float) -> st.SearchStrategy[float]:
+    return st.floats(min_value=low, max_value=high, allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def links(draw):
+    """A valid :class:`~aimdmodel.scenario.Link`: a constant rate or a short trace."""
+    from aimdmodel.scenario import RED, Link
+
+    rate = draw(st.one_of(_seconds(1e5, 1e8), st.lists(_seconds(1e5, 1e8), min_size=1,
+                                                       max_size=4)))
+    discipline = draw(st.sampled_from(["droptail", "red", "drr"]))
+    red = None
+    if discipline == "red" and draw(st.booleans()):
+        min_th = draw(_seconds(0, 50))
+        red = RED(min_th=min_th, max_th=min_th + draw(_seconds(1, 100)),
+                  max_p=draw(_seconds(0.01, 1)), w_q=draw(_seconds(1e-4, 1)),
+                  gentle=draw(st.booleans()))
+    return Link(rate=rate, delay=draw(_seconds(0, 0.02)),
+                buffer=draw(st.one_of(st.integers(0, 500), st.sampled_from(
+                    [np.int8(20), np.uint16(300), np.int64(7)]))),
+                discipline=discipline, red=red, random_loss=draw(_seconds(0, 0.05)),
+                rate_interval=draw(_seconds(0.5, 5)) if isinstance(rate, list) else None)
+
+
+@st.composite
+def flows(draw):
+    """A valid :class:`~aimdmodel.scenario.Flow` of a loss-based variant."""
+    from aimdmodel.scenario import Flow
+
+    start = draw(_seconds(0, 2))
+    stop = draw(st.one_of(st.none(), st.just(math.inf), _seconds(start + 0.5, start + 10)))
+    return Flow(variant=draw(st.sampled_from(["reno", "newreno", "sack", "fack"])),
+                base_rtt=draw(_seconds(0.02, 0.3)), start=start, stop=stop,
+                size=draw(st.one_of(st.none(), st.integers(1, 10**7))),
+                rwnd=draw(st.one_of(st.none(), st.integers(1, 1000))))
+
+
+@st.composite
+def scenarios(draw, max_duration: float = 5.0):
+    """A valid :class:`~aimdmodel.scenario.Scenario` (short, so that a run takes milliseconds)."""
+    from aimdmodel.scenario import CBR, Scenario
+
+    duration = draw(_seconds(0.5, max_duration))
+    cross = draw(st.lists(st.builds(CBR, rate=_seconds(1e4, 1e7), start=_seconds(0, 1)),
+                          max_size=2))
+    return Scenario(flows=tuple(draw(st.lists(flows(), min_size=1, max_size=3))),
+                    link=draw(links()), duration=duration, cross=cross,
+                    packet_size=draw(st.one_of(st.integers(100, 9000),
+                                               st.sampled_from([np.int16(1500), np.uint16(576)]))),
+                    seed=draw(st.one_of(st.none(), st.integers(0, 2**63 - 1))),
+                    warmup=draw(_seconds(0, duration / 2)))

@@ -355,6 +355,10 @@ def test_linear_declarations_are_verified():
         def decrease(self, s: WindowState) -> WindowState:
             return WindowState(s.w / 3)
 
+        @property
+        def linear_coefficients(self):  # declared again: a lie the engines must catch
+            return AIMD.linear_coefficients.fget(self)
+
     with pytest.raises(DeclarationError, match="declares linear_coefficients"):
         linear_spec(Liar(), flows=2)
     with pytest.raises(DeclarationError, match="its decrease"):
@@ -362,6 +366,40 @@ def test_linear_declarations_are_verified():
     assert linear_spec(AIMDFC()) is None
     assert linear_spec(NewAIMD()) is None
     assert tuple(linear_spec(AIMD(a=2))) == (2, 1, 0, F(1, 2), 0)
+
+
+def test_a_subclass_that_overrides_a_method_inherits_no_declaration():
+    @dataclass(frozen=True)
+    class CapAbove(AIMD):
+        """AIMD whose increase adds 10a more above 2000 packets (beyond the probes' windows)."""
+
+        def increase(self, s: WindowState) -> WindowState:
+            return WindowState(s.w + self.a + 10 * self.a * (s.w > 2000))
+
+    pol = CapAbove()
+    assert pol.linear_coefficients is None
+    assert not pol.affine_advance
+    assert pol.affine_map is None
+    assert not pol.has_closed_form
+    assert linear_spec(pol) is None
+    step = simulate(pol, [1, 30], 10000, steps=3000, engine="step").windows[-1]
+    assert step.max() > 3000  # the override ran: AIMD alone stays near 3000
+    for engine in ("kernel", "cycle", "ccycle", "auto"):
+        got = simulate(pol, [1, 30], 10000, steps=3000, engine=engine).windows[-1]
+        np.testing.assert_array_equal(got, step)
+
+
+def test_a_policy_that_keeps_state_between_calls_is_refused():
+    @dataclass(frozen=True)
+    class Counting(AIMD):
+        calls: ClassVar[list] = []
+
+        def increase(self, s: WindowState) -> WindowState:
+            self.calls.append(1)
+            return WindowState(s.w + self.a * (len(self.calls) % 2))
+
+    with pytest.raises(ValueError, match="must not keep state between calls"):
+        simulate(Counting(), [1, 30], 100, steps=30, record="all")
 
 
 def test_kernel_falls_back_for_exact_arithmetic():

@@ -80,6 +80,10 @@ class _Liar(AIMD):
     def decrease(self, s: WindowState) -> WindowState:
         return WindowState(s.w / 3)
 
+    @property
+    def linear_coefficients(self):  # declared again (a subclass inherits no declaration)
+        return AIMD.linear_coefficients.fget(self)
+
 
 def test_a_declaration_that_the_policy_contradicts_is_an_error():
     with pytest.raises(DeclarationError, match="declares linear_coefficients"):

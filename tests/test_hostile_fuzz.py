@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from aimdmodel import metrics, simulate
 from aimdmodel.policies import POLICIES
 from tests.hostile import DOCUMENTED, _time_limit, _Timeout, run_cli
+from tests.strategies import scenarios
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
@@ -339,3 +340,60 @@ def test_odd_bytes_in_values(text):
     got = run_cli(["simulate", "--windows", text])
     assert got.code == 2, got
     assert len(got.err.splitlines()) == 1, got
+
+
+# --------------------------------------------------------------------------
+# Scenario (issue 34): valid descriptions keep their invariants; one hostile field is named
+# --------------------------------------------------------------------------
+def _check_scenario_invariants(sc) -> None:
+    """What every accepted Scenario holds: plain Python numbers, in their ranges."""
+    assert type(sc.packet_size) is int
+    assert 1 <= sc.packet_size <= 65535
+    assert sc.seed is None or type(sc.seed) is int
+    assert isinstance(sc.flows, tuple)
+    assert isinstance(sc.cross, tuple)
+    assert type(sc.link.buffer) is int
+    rates = sc.link.rate if isinstance(sc.link.rate, tuple) else (sc.link.rate,)
+    assert all(0 < float(r) <= 1e15 for r in rates)
+    assert sc.link.red is None or sc.link.discipline == "red"
+    for fl in sc.flows:
+        assert math.isfinite(fl.start)
+        assert fl.stop is None or fl.start < fl.stop < math.inf
+    assert 0 <= sc.warmup < sc.duration < math.inf
+    assert math.isfinite(sc.bdp_packets(0, 1e300))
+
+
+@budget(40)
+@given(scenarios())
+def test_valid_scenarios_hold_their_invariants(sc):
+    _check_scenario_invariants(sc)
+
+
+_SCENARIO_FIELDS = ["flows", "link", "duration", "cross", "packet_size", "seed", "warmup"]
+
+
+@budget(60)
+@given(scenarios(), st.sampled_from(_SCENARIO_FIELDS), ANY)
+def test_a_scenario_with_one_hostile_field_names_it(sc, name, value):
+    from aimdmodel.scenario import Scenario
+
+    kwargs = {f.name: getattr(sc, f.name) for f in dataclasses.fields(Scenario)}
+    kwargs[name] = value
+    try:
+        got = Scenario(**kwargs)
+    except (ValueError, TypeError) as exc:
+        text = str(exc)
+        assert name in text or (name == "warmup" and "duration" in text), text
+        return
+    _check_scenario_invariants(got)
+
+
+@budget(15, seconds=20.0)
+@given(scenarios(max_duration=3.0), st.integers(1, 2))
+def test_the_queue_model_runs_a_valid_scenario_or_refuses_it_quickly(sc, replications):
+    from aimdmodel import queue
+
+    res = call(queue.run, sc, replications=replications)
+    if res is not None:
+        assert res.cwnd.shape[0] == replications
+        assert np.all(res.delivered.sum(axis=1) <= res.sent.sum(axis=1) + 1e-9)  # per flow

@@ -271,3 +271,29 @@ def test_file_size_limit_names_the_target_and_leaves_no_temp(tmp_path):
     assert str(target) in proc.stdout
     assert names(tmp_path) == ["big.txt"]
     assert target.read_text() == "old"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_a_link_planted_by_another_user_in_a_sticky_folder_is_not_followed(tmp_path):
+    """Root writes DIR/report.md, a link that nobody planted in a sticky, world-writable DIR."""
+    import pwd
+
+    from aimdmodel._io import atomic_write_text, check_output
+
+    nobody = pwd.getpwnam("nobody").pw_uid
+    public = tmp_path / "public"
+    public.mkdir()
+    public.chmod(0o1777)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root only\n")
+    link = public / "report.md"
+    link.symlink_to(secret)
+    os.lchown(link, nobody, nobody)
+    with pytest.raises(PermissionError, match="protected_symlinks"):
+        check_output(link)
+    with pytest.raises(PermissionError):
+        atomic_write_text(link, "overwritten\n")
+    assert secret.read_text() == "root only\n"
+    os.lchown(link, 0, 0)  # the writing user's own link is followed, as the kernel does
+    atomic_write_text(link, "mine\n")
+    assert secret.read_text() == "mine\n"

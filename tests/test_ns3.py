@@ -23,7 +23,7 @@ pytest.importorskip("cppyy")
 
 from aimdmodel.ns3 import Ns3Options, run, trace
 from aimdmodel.ns3.validate import Case, validate
-from aimdmodel.policies import AIMDFCPlus, Policy
+from aimdmodel.policies import AIMD, AIMDFCPlus, Policy
 from aimdmodel.queue import QueueResult, metrics
 from aimdmodel.scenario import CBR, RED, Flow, Link, Scenario
 
@@ -217,3 +217,59 @@ def test_the_validation_compares_a_case_with_the_queue_model():
     comp = v.flows("queue")[0]
     assert [d.ns3 for d in comp.goodput] == ns3["flows"]["goodput"]
     assert "| tiny |" in v.table(command="test", version="test")
+
+
+class _Interrupted(BaseException):
+    """Raised by a rule's method inside ns-3: it crosses C++ (an ``Exception`` would not)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class _WindowText(AIMD):
+    """A rule whose window is a string."""
+
+    def window(self, s):
+        return "abc"
+
+
+@dataclasses.dataclass(frozen=True)
+class _WindowInterrupts(AIMD):
+    """A rule whose window raises a BaseException (as Ctrl-C would) inside ns-3."""
+
+    def window(self, s):
+        raise _Interrupted("stop")
+
+
+def test_a_failed_run_leaves_ns3_clean_for_the_next_one():
+    link = Link(rate=2e6, buffer=20)
+    one = Scenario(flows=(Flow(policy=_WindowText()),), link=link, duration=2.0)
+    with pytest.raises(ValueError, match=r"flows\[0\]\.policy .*window"):
+        run(one, rule="python")
+    with pytest.raises(ValueError, match="cannot be traced"):
+        run(one, rule="generated")
+    two = Scenario(flows=(Flow(policy=_WindowInterrupts()),), link=link, duration=2.0)
+    with pytest.raises(_Interrupted):
+        run(two, rule="python")
+    good = run(Scenario(flows=(Flow(),), link=link, duration=2.0))  # no address collision
+    assert good.delivered.sum() > 0
+
+
+def test_values_are_checked_in_python_before_any_cxx():
+    sc = Scenario(flows=(Flow(),), link=Link(rate=2e6, buffer=20), duration=2.0)
+    for kw, word in (({"record_interval": 1e-9}, "record_interval"),
+                     ({"segment_size": 10**6}, "segment_size"),
+                     ({"segment_size": 1449}, "segment_size"), ({"run": -1}, "run"),
+                     ({"socket_buffer": 2**40}, "socket_buffer"),
+                     ({"approximate": "no"}, "approximate")):
+        with pytest.raises((ValueError, TypeError), match=word):
+            run(sc, **kw)
+
+
+def test_no_part_of_a_policys_repr_reaches_the_cxx():
+    from aimdmodel.ns3.rules import generate
+
+    @dataclasses.dataclass(frozen=True)
+    class Sneaky(AIMD):
+        def __repr__(self):
+            return "x\n} int injected() { return 1; } //"
+
+    assert "injected" not in generate(Sneaky()).code

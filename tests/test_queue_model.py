@@ -270,7 +270,7 @@ def test_seed_001_formulas_printed_and_corrected():
     (lambda: RED(min_th=20, max_th=10), "min_th must be < max_th"),
     (lambda: Link(discipline="rio"), "discipline must be one of"),
     (lambda: Link(rate=[1e6, float("nan")], rate_interval=1.0), "rate\\[1\\] must be finite"),
-    (lambda: Link(random_loss=1.0), "random_loss must be in"),
+    (lambda: Link(random_loss=1.0), "random_loss must be finite and >= 0, < 1"),
     (lambda: Flow(rwnd=0), "rwnd must be an int >= 1"),
     (lambda: CBR(rate=1e6, start=5.0, stop=2.0), "stop must be after start"),
     (lambda: ParetoCross(mean_interarrival=(0.01, 0.02, 0.03)), "mean_interarrival must be"),

@@ -52,8 +52,8 @@ class FluidClass:
         if self.policy is None:
             object.__setattr__(self, "policy", AIMD())
         fluid_limit(self.policy)  # refuses a policy without a fluid limit, saying why
-        check_real("w0", self.w0, low=0, low_closed=True)
-        check_real("start", self.start, low=0, low_closed=True)
+        check_real("w0", self.w0, low=0, high=1e9)
+        check_real("start", self.start, low=0)
         if self.stop is not None:
             check_positive_number("stop", self.stop)
             if self.stop <= self.start:

@@ -43,7 +43,7 @@ from .._validate import check_positive_number
 from ..policies import AIMD
 from ..scenario import CBR, RED, Scenario
 from .result import FluidClass, FluidResult
-from .solver import simulate_fluid
+from .solver import MAX_WORK, simulate_fluid
 
 __all__ = ["FLUID_VARIANTS", "run_scenario"]
 
@@ -96,7 +96,7 @@ def _link(sc: Scenario) -> dict[str, Any]:
 
 
 def run_scenario(scenario: Scenario, *, dt: float | None = None, record_every: int | None = None,
-                 w0: float = 1.0) -> FluidResult:
+                 w0: float = 1.0, max_work: float = MAX_WORK) -> FluidResult:
     """Run ``scenario`` in the fluid model (module docstring: what is translated, what refused).
 
     Parameters
@@ -108,6 +108,9 @@ def run_scenario(scenario: Scenario, *, dt: float | None = None, record_every: i
         Keep every k-th step; default: at most about 20000 records.
     w0 : float
         Initial window of every flow (packets).
+    max_work : float
+        Largest ``steps x classes`` of the run, checked before any work
+        (:func:`~aimdmodel.fluid.simulate_fluid`).
 
     Returns
     -------
@@ -133,7 +136,7 @@ def run_scenario(scenario: Scenario, *, dt: float | None = None, record_every: i
         dt = min(1e-3, min(c.prop_delay for c in classes) / 10)
     check_positive_number("dt", dt)
     if record_every is None:
-        record_every = max(1, round(scenario.duration / dt) // 20000)
+        record_every = max(1, min(2**62, round(scenario.duration / dt) // 20000))
     res = simulate_fluid(classes, duration=scenario.duration, warmup=scenario.warmup, dt=dt,
-                         record_every=record_every, **link)
+                         record_every=record_every, max_work=max_work, **link)
     return res.with_flows(flow_class, scenario.packet_size, scenario=scenario)

@@ -71,7 +71,7 @@ from typing import Any
 import numpy as np
 
 from .._io import import_compiled
-from .._validate import check_count, check_positive_number, check_real
+from .._validate import check_flag, check_positive_number, check_real, check_whole
 from .aqm import DROPTAIL, RED, ConstantLoss, check_aqm
 from .limit import fluid_limit
 from .result import FluidClass, FluidResult
@@ -82,6 +82,9 @@ __all__ = ["FluidClass", "FluidResult", "simulate_fluid"]
 
 MAX_BYTES = 2**30
 """Largest memory (bytes) a run may allocate for its records or its history."""
+
+MAX_WORK = 2e8
+"""Default largest ``steps x classes`` of a run (about three minutes on a 2-core machine)."""
 
 
 def _classes(classes: Any) -> tuple[FluidClass, ...]:
@@ -127,24 +130,39 @@ def _capacity(capacity: Any, interval: float | None) -> tuple[np.ndarray, float]
 
 
 def _cbr_table(cbr: Sequence) -> np.ndarray:
+    if isinstance(cbr, (str, bytes)) or not isinstance(cbr, (list, tuple)):
+        raise TypeError(f"cbr must be a sequence of (rate, start, stop) tuples, got {cbr!r}")
     rows = []
     for k, item in enumerate(cbr):
-        rate, start, stop = item
-        check_positive_number(f"cbr[{k}] rate", rate)
-        rows.append([float(rate), float(start), np.inf if stop is None else float(stop)])
+        if not isinstance(item, (list, tuple)) or len(item) != 3:
+            raise TypeError(f"cbr[{k}] must be a (rate, start, stop) tuple, got {item!r}")
+        rate = check_real(f"cbr[{k}] rate", item[0], low=0.0, low_open=True)
+        start = check_real(f"cbr[{k}] start", item[1], low=0.0)
+        stop = check_real(f"cbr[{k}] stop", item[2], low=0.0, optional=True, allow_inf=True)
+        stop = math.inf if stop is None else stop
+        if stop <= start:
+            raise ValueError(f"cbr[{k}] stop must be after its start, got start={start}, "
+                             f"stop={stop}")
+        rows.append([rate, start, stop])
     return np.array(rows, dtype=np.float64).reshape(-1, 3)
 
 
-def _grid(duration: float, dt: float, classes: tuple, warmup: float) -> tuple[int, int]:
-    check_positive_number("duration", duration)
-    check_positive_number("dt", dt)
+def _grid(duration: float, dt: float, classes: tuple, warmup: float,
+          max_work: float) -> tuple[int, int]:
+    duration = check_real("duration", duration, low=0.0, low_open=True)
+    dt = check_real("dt", dt, low=0.0, low_open=True)
     tp_min = min(c.prop_delay for c in classes)
     if dt > tp_min:
         raise ValueError(f"dt must be <= the smallest propagation delay min(prop_delay) = "
                          f"{tp_min} s (every delayed time t - R(t) must lie before the step), "
                          f"got {dt}")
-    check_real("warmup", warmup, low=0.0, low_closed=True, high=duration, high_closed=False)
-    n_steps = max(1, round(duration / dt))
+    check_real("warmup", warmup, low=0.0, high=duration, high_open=True)
+    steps = duration / dt
+    if steps * len(classes) > max_work:
+        raise ValueError(f"the run needs {steps:.3g} steps (duration / dt) x {len(classes)} "
+                         f"classes, above max_work={max_work:.3g} (roughly {steps / 1.2e6:.3g} "
+                         "s per class): use a larger dt, a shorter duration, or raise max_work")
+    n_steps = max(1, round(steps))
     return n_steps, min(round(warmup / dt), n_steps - 1)
 
 
@@ -167,7 +185,7 @@ def simulate_fluid(classes: Any, capacity: Any, *, buffer: float, duration: floa
                    aqm: Any = DROPTAIL, dt: float = 1e-3, record_every: int = 1,
                    warmup: float = 0.0, queue0: float = 0.0, random_loss: float = 0.0,
                    cbr: Sequence = (), capacity_interval: float | None = None,
-                   delayed_feedback: bool = True) -> FluidResult:
+                   delayed_feedback: bool = True, max_work: float = MAX_WORK) -> FluidResult:
     """Integrate the fluid model (module docstring) of classes of flows at one bottleneck.
 
     Parameters
@@ -193,6 +211,9 @@ def simulate_fluid(classes: Any, capacity: Any, *, buffer: float, duration: floa
     delayed_feedback : bool
         False reads the loss indications without the round-trip delay (the
         delay-free limit, for checks against ODE solvers).
+    max_work : float
+        Largest ``steps x classes`` (``duration / dt`` steps) a run may take
+        (default 2e8, a few minutes), checked before any work.
 
     Returns
     -------
@@ -207,18 +228,20 @@ def simulate_fluid(classes: Any, capacity: Any, *, buffer: float, duration: floa
     """
     cls_list = _classes(classes)
     aqm = check_aqm(aqm)
-    buffer = check_real("buffer", buffer, low=0.0, low_closed=True)
-    queue0 = check_real("queue0", queue0, low=0.0, low_closed=True, high=buffer)
-    random_loss = check_real("random_loss", random_loss, low=0.0, low_closed=True, high=1.0,
-                             high_closed=False)
-    every = check_count("record_every", record_every, minimum=1, optional=False)
+    buffer = check_real("buffer", buffer, low=0.0)
+    queue0 = check_real("queue0", queue0, low=0.0, high=buffer)
+    random_loss = check_real("random_loss", random_loss, low=0.0, high=1.0, high_open=True)
+    every = check_whole("record_every", record_every, minimum=1, maximum=2**62)
+    delayed = check_flag("delayed_feedback", delayed_feedback)
+    max_work = check_real("max_work", max_work, low=0.0, low_open=True, allow_inf=True)
+    cbr_rows = _cbr_table(cbr)
     cap, cap_dt = _capacity(capacity, capacity_interval)
-    n_steps, warm = _grid(duration, dt, cls_list, warmup)
+    n_steps, warm = _grid(duration, dt, cls_list, warmup, max_work)
     m = len(cls_list)
     r_max = buffer / cap.min() + max(c.prop_delay for c in cls_list)
     hist, rec_t, rec_w, rec_r, rec_qxp, acc = _buffers(n_steps, every, m, r_max, dt)
     nrec = _kernel.run(_class_table(cls_list), _link_table(aqm, buffer, random_loss,
-                       bool(delayed_feedback)), cap, cap_dt, _cbr_table(cbr), queue0, float(dt),
+                       delayed), cap, cap_dt, cbr_rows, queue0, float(dt),
                        n_steps, every, warm, hist, rec_t, rec_w, rec_r, rec_qxp, acc)
     k = _kernel.N_METRICS
     names = ("capacity", "departures", "arrivals", "drops", "queue")

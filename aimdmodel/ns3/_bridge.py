@@ -1142,6 +1142,15 @@ std::string Run(const NetCfg& c, const std::vector<FlowCfg>& flows, const std::v
     return "";
 }
 
+// After a run that did not end (an exception crossed Simulator::Run): destroy the
+// simulation, so that ns-3's singletons (the address generator, the node list, the event
+// queue) start clean for the next run.
+void Cleanup()
+{
+    g_apps.clear();
+    Simulator::Destroy();
+}
+
 // Seconds per call of a rule's methods (init, increase, window, decrease, window).
 double TimeRule(PolicyRule* r, int n)
 {

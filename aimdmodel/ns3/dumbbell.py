@@ -189,9 +189,75 @@ def check_scenario(scenario: Scenario, opts: Ns3Options) -> list:
     if seg < 1 or scenario.packet_size - _UDP_IP < 1:
         raise ValueError(f"packet_size {scenario.packet_size} leaves no payload after the "
                          f"{_IP_TCP_TS} bytes of IP, TCP and timestamp headers")
+    _check_values(scenario, opts, seg)
     plans = [_flow_plan(fl, i, opts) for i, fl in enumerate(scenario.flows)]
     _access_delays(scenario, opts)
     return plans
+
+
+MAX_SAMPLES = 10**6
+"""Most samples a run records per flow (``duration / record_interval``)."""
+
+_UINT32 = 2**32 - 1
+_MAX_SECONDS = 9.2e9  # ns-3's Time: int64 nanoseconds
+
+
+def _check_rates_and_times(scenario: Scenario, opts: Ns3Options) -> None:
+    """ns-3 keeps rates in whole bit/s (uint64) and times in int64 nanoseconds."""
+    link = scenario.link
+    rates = [("link.rate", r) for r in np.atleast_1d(link.rate)] + [
+        (f"cross[{k}].rate", c.rate) for k, c in enumerate(scenario.cross) if isinstance(c, CBR)]
+    if opts.access_rate is not None:
+        rates.append(("access_rate", opts.access_rate))
+    for name, r in rates:
+        if float(r) < 1000.0:
+            raise ValueError(f"{name} must be >= 1000 bit/s in ns-3 (its rates are whole bit/s "
+                             f"and a packet must leave in finite time), got {r}")
+    times = [("link.delay", link.delay)] + [
+        (f"flows[{i}].base_rtt", fl.base_rtt) for i, fl in enumerate(scenario.flows)] + [
+        (f"cross[{k}].{a}", getattr(c, a)) for k, c in enumerate(scenario.cross)
+        if isinstance(c, CBR) for a in ("start", "stop") if getattr(c, a) is not None]
+    if np.ndim(link.rate) > 0:
+        times.append(("link.rate_interval x len(rate)", link.rate_interval * len(link.rate)))
+    for name, v in times:
+        if v > _MAX_SECONDS:
+            raise ValueError(f"{name} must be <= {_MAX_SECONDS:g} s in ns-3 (int64 "
+                             f"nanoseconds), got {v}")
+
+
+def _check_values(scenario: Scenario, opts: Ns3Options, seg: int) -> None:
+    """Check every value the C++ takes against what ns-3 accepts, before any C++ runs."""
+    if seg > scenario.packet_size - _IP_TCP_TS or seg > 65535:
+        raise ValueError(f"segment_size must be <= packet_size - {_IP_TCP_TS} = "
+                         f"{scenario.packet_size - _IP_TCP_TS} bytes (a segment must fit one "
+                         f"packet of the scenario), got {seg}")
+    for name in ("delayed_ack", "initial_window", "socket_buffer"):
+        if getattr(opts, name) > _UINT32:
+            raise ValueError(f"{name} must be <= {_UINT32} (an ns-3 uint32 attribute), got "
+                             f"{getattr(opts, name)}")
+    for name, v in (("duration", scenario.duration), ("min_rto", opts.min_rto)):
+        if v > _MAX_SECONDS:
+            raise ValueError(f"{name} must be <= {_MAX_SECONDS:g} s (ns-3's time is int64 "
+                             f"nanoseconds), got {v}")
+    _check_rates_and_times(scenario, opts)
+    times = [
+        (f"flows[{i}].{k}", getattr(fl, k)) for i, fl in enumerate(scenario.flows)
+        for k in ("start", "stop") if getattr(fl, k) is not None]
+    for name, v in times:
+        if v > _MAX_SECONDS:
+            raise ValueError(f"{name} must be <= {_MAX_SECONDS:g} s in ns-3, got {v}")
+    _, samples = _interval(scenario, opts)
+    if samples > MAX_SAMPLES:
+        raise ValueError(f"record_interval must be >= duration / {MAX_SAMPLES} = "
+                         f"{scenario.duration / MAX_SAMPLES:.3g} s (at most {MAX_SAMPLES} "
+                         f"samples per run), got {opts.record_interval}")
+    for i, fl in enumerate(scenario.flows):
+        if fl.rwnd is not None and fl.rwnd * seg > 2**30:
+            raise ValueError(f"flows[{i}].rwnd must be <= {2**30 // seg} packets (TCP's "
+                             f"largest window, 2**30 bytes, of {seg}-byte segments), got "
+                             f"{fl.rwnd}")
+    if opts.access_rate is not None and opts.access_rate > 1e15:
+        raise ValueError(f"access_rate must be <= 1e15 bit/s, got {opts.access_rate}")
 
 
 @dataclass(frozen=True, eq=False)
@@ -387,7 +453,14 @@ def _one(scenario: Scenario, opts: Ns3Options, plans: list, run_no: int,
     cfg = _netcfg(gbl, scenario, opts, run_no, traces)
     flows, cbrs, rules, modes = _flowcfgs(gbl, scenario, opts, plans)
     t1 = time.perf_counter()
-    bad = str(gbl.aimdns3.Run(cfg, flows, cbrs))
+    try:
+        bad = str(gbl.aimdns3.Run(cfg, flows, cbrs))
+    except BaseException as exc:  # a run that did not end: ns-3 is cleaned for the next one
+        gbl.aimdns3.Cleanup()
+        if not isinstance(exc, Exception):
+            raise  # Ctrl-C and the like go on, ns-3 clean
+        raise ValueError(f"the ns-3 run failed ({type(exc).__name__}: {exc}); ns-3 was "
+                         "cleaned up, the next run starts afresh") from exc
     if bad:
         raise ValueError(bad)
     seconds = {"setup": t1 - t0, "run": time.perf_counter() - t1}
@@ -428,18 +501,23 @@ def _capacity(scenario: Scenario, t: np.ndarray, interval: float) -> np.ndarray:
     return out / bits
 
 
-def _run_number(scenario: Scenario, opts: Ns3Options) -> int:
+def _run_number(scenario: Scenario, opts: Ns3Options, replications: int = 1) -> int:
     if opts.run is not None:
-        return int(opts.run)
-    if scenario.seed is not None:
-        return int(scenario.seed)
-    return int(np.random.SeedSequence().generate_state(1)[0] % 2**31)
+        first = int(opts.run)
+    elif scenario.seed is not None:
+        first = int(scenario.seed)
+    else:
+        first = int(np.random.SeedSequence().generate_state(1)[0] % 2**31)
+    if first + replications - 1 > 2**63 - 1:
+        raise ValueError(f"the run number (options.run or scenario.seed) plus replications "
+                         f"must stay <= 2**63 - 1, got {first} and {replications} replications")
+    return first
 
 
 def _execute(scenario: Scenario, opts: Ns3Options, replications: int,
              traces: bool) -> tuple[QueueResult, dict]:
     plans = check_scenario(scenario, opts)
-    first = _run_number(scenario, opts)
+    first = _run_number(scenario, opts, replications)
     runs = [_one(scenario, opts, plans, first + r, traces) for r in range(replications)]
     n = scenario.n_flows
     interval, T = _interval(scenario, opts)

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .._validate import check_choice, check_real
+from .._validate import check_choice, check_flag, check_real, check_whole
 from .variants import RENO_OPS
 
 __all__ = ["RECOVERY_OPS", "RULE_MODES", "Ns3Options"]
@@ -18,9 +18,15 @@ RULE_MODES = ("generated", "python", "auto")
 """How a ``Flow.policy`` runs inside ns-3 (see :mod:`aimdmodel.ns3.rules`)."""
 
 
-def _number(name: str, value: Any, *, low: float = 0.0, optional: bool = False,
-            integer: bool = False) -> None:
-    check_real(name, value, low=low, optional=optional, integer=integer)
+def _number(owner: Any, name: str, *, low: float = 0.0, optional: bool = False,
+            integer: bool = False, high: int = 2**32 - 1) -> None:
+    value = getattr(owner, name)
+    if integer:
+        v = check_whole(name, value, minimum=int(low) + 1, maximum=high, optional=optional)
+    else:
+        v = check_real(name, value, low=low, low_open=True, optional=optional)
+    if v is not None and type(value) is not type(v):
+        object.__setattr__(owner, name, v)  # numpy scalars converted before any C++
 
 
 @dataclass(frozen=True)
@@ -109,21 +115,19 @@ class Ns3Options:
     run: int | None = None
 
     def __post_init__(self) -> None:
-        _number("segment_size", self.segment_size, optional=True, integer=True)
+        _number(self, "segment_size", optional=True, integer=True, high=65535)
         for name in ("delayed_ack", "initial_window", "socket_buffer"):
-            _number(name, getattr(self, name), integer=True)
-        _number("min_rto", self.min_rto)
+            _number(self, name, integer=True)
+        _number(self, "min_rto")
         check_choice("recovery", self.recovery, tuple(RECOVERY_OPS))
         check_choice("reno_ops", self.reno_ops, tuple(RENO_OPS))
         check_choice("rule", self.rule, RULE_MODES)
-        _number("access_rate", self.access_rate, optional=True)
-        _number("record_interval", self.record_interval, optional=True)
-        if self.run is not None:
-            _number("run", self.run, low=-1, integer=True)
+        _number(self, "access_rate", optional=True)
+        _number(self, "record_interval", optional=True)
+        _number(self, "run", low=-1, integer=True, optional=True, high=2**63 - 1)
         for name in ("cubic_hystart", "approximate", "compensate_ppp",
                      "compensate_serialization"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
+            object.__setattr__(self, name, check_flag(name, getattr(self, name)))
 
     def replace(self, **changes: Any) -> Ns3Options:
         """Return a copy with some options changed (unknown names raise ``ValueError``).

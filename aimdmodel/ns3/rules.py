@@ -154,7 +154,7 @@ class CxxRule:
             return " ".join(f"s[{i}] = {e};" for i, e in enumerate(exprs))
 
         return "\n".join([
-            f"namespace aimdns3 {{ namespace gen {{ // {self.policy!r}",
+            "namespace aimdns3 { namespace gen {",  # nothing of the policy's repr: no code
             f"class {self.class_name} : public PolicyRule {{ public:",
             f"    int Size() const override {{ return {k}; }}",
             f"    void Init(double w, double* s) override {{ {store(self.init)} }}",
@@ -207,11 +207,11 @@ def generate(policy: Policy) -> CxxRule:
     check_policy(policy)
     try:
         fields, syms, (init, inc, dec, win) = _trace(policy)
-    except (TypeError, ValueError, AttributeError) as exc:
+        rule = CxxRule(policy, tuple(fields), tuple(_cxx(e) for e in init),
+                       tuple(_cxx(e) for e in inc), tuple(_cxx(e) for e in dec), _cxx(win))
+    except (TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
         raise ValueError(f"{policy.label()} cannot be traced on symbols ({exc}); run it with "
                          "Ns3Options(rule='python')") from exc
-    rule = CxxRule(policy, tuple(fields), tuple(_cxx(e) for e in init),
-                   tuple(_cxx(e) for e in inc), tuple(_cxx(e) for e in dec), _cxx(win))
     verify(policy, (syms, init, inc, dec, win))
     return rule
 
@@ -282,35 +282,51 @@ def _python_rule_class(base: Any) -> type:
                 s[i] = float(v)
 
         def _call(self, method: str, *args: Any) -> Any:
+            """Run a method; an exception never crosses into C++ (it is kept, None returned)."""
             self.calls += 1
             try:
                 return getattr(self.policy, method)(*args)
-            except Exception as exc:  # an exception must not cross into C++
-                if self.error is None:
-                    self.error = (method, exc)
+            except Exception as exc:
+                self._fail(method, exc)
                 return None
+
+        def _fail(self, method: str, exc: Exception) -> None:
+            if self.error is None:
+                self.error = (method, exc)
+
+        def _update(self, method: str, s: Any, *args: Any) -> None:
+            new = self._call(method, *args)
+            if new is None:
+                return
+            try:
+                values = [float(v) for v in new]
+                if len(values) != self.k:
+                    raise ValueError(f"a state of {len(values)} values, not {self.k}")
+            except Exception as exc:  # a string, a wrong state: kept, nothing written
+                self._fail(method, exc)
+                return
+            for i, v in enumerate(values):
+                s[i] = v
 
         def Size(self) -> int:
             return self.k
 
         def Init(self, w: float, s: Any) -> None:
-            new = self._call("init", w)
-            if new is not None:
-                self._put(new, s)
+            self._update("init", s, w)
 
         def Increase(self, s: Any) -> None:
-            new = self._call("increase", self._get(s))
-            if new is not None:
-                self._put(new, s)
+            self._update("increase", s, self._get(s))
 
         def Decrease(self, s: Any) -> None:
-            new = self._call("decrease", self._get(s))
-            if new is not None:
-                self._put(new, s)
+            self._update("decrease", s, self._get(s))
 
         def Window(self, s: Any) -> float:
             w = self._call("window", self._get(s))
-            return float("nan") if w is None else float(w)
+            try:
+                return float("nan") if w is None else float(w)
+            except Exception as exc:
+                self._fail("window", exc)
+                return float("nan")
 
     return PythonRule
 

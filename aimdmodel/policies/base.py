@@ -57,6 +57,18 @@ def _convert(value: Any, convert) -> Any:
     return convert(value) if is_number(value) else value
 
 
+_RULE_METHODS = ("init", "window", "increase", "decrease")
+_DECLARED_ABOUT = {
+    "linear_coefficients": _RULE_METHODS,
+    "affine_advance": ("init", "window", "increase", "advance"),
+    "affine_map": (*_RULE_METHODS, "advance"),
+    "advance": ("init", "window", "increase"),
+    "drift": ("init", "window", "increase"),
+    "fluid_advance": ("init", "window", "increase"),
+}
+"""Each declaration, and the methods it speaks about."""
+
+
 class Policy:
     """Base class of all window-update rules.
 
@@ -100,6 +112,22 @@ class Policy:
       whose ``advance`` has no closed form (the binomial controls);
       :func:`aimdmodel.symbolic.derive` builds the fluid cycle map from it.
 
+    A declaration belongs to the class that makes it: a subclass that
+    overrides ``init``, ``window``, ``increase``, ``decrease`` or ``advance``
+    without declaring again inherits no declaration about them (it runs on
+    the step engine; :func:`~aimdmodel.symbolic.derive` needs its own
+    closed form or fluid limit).
+
+    **What a policy may keep between calls: nothing but its state tuple.**
+    The engines call the methods as often as they need (a probe, a cycle
+    jump, a record, a replay), so a method must be a pure function of its
+    parameters and the state it is given; a counter, a cache or a history
+    kept in the instance or in a container of its class would make the
+    windows depend on the engine and on ``record``. Keep such a value as a
+    variable of the state tuple that ``init`` returns.
+    :func:`~aimdmodel.simulate` refuses (``ValueError``) a policy whose
+    attributes, or whose class's lists, dicts or arrays, changed while it ran.
+
     Subclasses must define ``init``, ``window``, ``increase`` and
     ``decrease``; ``advance`` defaults to looping ``increase``. They check
     their parameters in ``_validate`` (called after construction).
@@ -130,6 +158,28 @@ class Policy:
     """The name the papers use (``AIMD-FC+``); the class name when empty."""
 
     uses_signal: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Drop the declarations a subclass inherits about methods it overrides.
+
+        A declaration belongs to the class that makes it: a subclass that
+        overrides ``init``, ``window``, ``increase`` or ``decrease`` (or
+        ``advance``) without declaring again has no ``linear_coefficients``,
+        ``affine_advance``, ``affine_map``, closed-form ``advance``,
+        ``drift`` or ``fluid_advance`` (so it runs on the step engine and
+        :func:`~aimdmodel.symbolic.derive` runs its own methods).
+        """
+        super().__init_subclass__(**kwargs)
+        own = vars(cls)
+        dropped = []
+        for decl, methods in _DECLARED_ABOUT.items():
+            if decl not in own and any(m in own for m in methods) and (
+                getattr(cls, decl) is not getattr(Policy, decl)
+            ):
+                setattr(cls, decl, Policy.__dict__[decl])
+                dropped.append(decl)
+        if dropped:
+            cls._dropped_declarations = tuple(dropped)
 
     def _hash(self) -> int:
         # the dataclass hash (of the parameters' tuple), computed once per instance: the

@@ -26,7 +26,7 @@ Examples
 """
 
 from . import metrics
-from .model import run
+from .model import estimate, run
 from .options import PACINGS, QueueOptions
 from .result import FLOW_SERIES, QueueResult
 from .sources import environment_cross
@@ -41,6 +41,7 @@ __all__ = [
     "QueueResult",
     "Variant",
     "environment_cross",
+    "estimate",
     "get_variant",
     "metrics",
     "run",

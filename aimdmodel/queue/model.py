@@ -115,7 +115,7 @@ import numpy as np
 
 from .._arith import to_float
 from .._io import import_compiled
-from .._validate import check_count
+from .._validate import check_count, check_real
 from ..engines.declarations import linear_spec
 from ..policies import AIMD, FlowMix, Policy
 from ..scenario import CBR, RED, ParetoCross, Scenario
@@ -127,7 +127,7 @@ from .variants import VARIANTS, get_variant
 
 _run_ticks = import_compiled("aimdmodel.queue._network").run  # numba: cache moved if need be
 
-__all__ = ["run"]
+__all__ = ["MAX_WORK", "Estimate", "estimate", "run"]
 
 
 def _flow_policy(flow: Any, i: int) -> Policy | None:
@@ -368,23 +368,129 @@ class _Rules:
             A.I[:, f.I_REINIT, :] = 0
 
 
-def _loop(A: f.Arrays, plan: _Plan, rules: _Rules | None) -> None:
-    """Call the compiled loop until every replication reaches the end."""
+MAX_WORK = 1e9
+"""Default largest work of a run (ticks x sources x replications): a few minutes."""
+
+_WORK_PER_SECOND = 5e6
+"""Tick-sources per second, measured on a 2-core machine (to say how long a run takes)."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a queue-model run will take, computed before any work (:func:`estimate`).
+
+    Attributes
+    ----------
+    ticks : float
+        Ticks per replication (``duration / tick``).
+    sources : float
+        Sources per replication (flows, CBR sources, expected Pareto arrivals).
+    work : float
+        ``(ticks * sources + 3 packets) * replications``, ``packets`` the most the
+        link and the CBR sources can move in the duration.
+    memory : float
+        Bytes of the arrays the run allocates (records, state, the queue's ring).
+    seconds : float
+        A rough duration on a 2-core machine.
+
+    Examples
+    --------
+    >>> from aimdmodel.scenario import Flow, Scenario
+    >>> e = estimate(Scenario(flows=(Flow(base_rtt=0.1),), duration=10.0))
+    >>> e.ticks, e.sources, e.work > 1000
+    (1000.0, 1.0, True)
+    """
+
+    ticks: float
+    sources: float
+    work: float
+    memory: float
+    seconds: float
+
+
+def estimate(scenario: Scenario, *, options: QueueOptions | None = None,
+             replications: int = 1) -> Estimate:
+    """Estimate the work and memory of :func:`run` without running it (instant).
+
+    Examples
+    --------
+    >>> from aimdmodel.scenario import Flow, Scenario
+    >>> estimate(Scenario(flows=(Flow(base_rtt=1e-7),), duration=60.0)).ticks > 1e9
+    True
+    """
+    opts = options or QueueOptions()
+    dt = _tick(scenario, opts)
+    ticks = max(1.0, scenario.duration / dt)
+    pareto = sum(scenario.duration / min(np.atleast_1d(c.mean_interarrival))
+                 for c in scenario.cross if isinstance(c, ParetoCross))
+    sources = float(scenario.n_flows + sum(isinstance(c, CBR) for c in scenario.cross) + pareto)
+    rec = opts.record_interval if opts.record_interval is not None else scenario.duration / 1000
+    n_rec = ticks / max(1.0, rec / dt)
+    rate = float(np.max(np.atleast_1d(scenario.link.rate))) / (8 * scenario.packet_size)
+    slots = scenario.link.buffer + rate * dt + 8
+    cbr = sum(c.rate for c in scenario.cross if isinstance(c, CBR)) / (8 * scenario.packet_size)
+    packets = 3.0 * scenario.duration * (rate + cbr)  # a packet served or dropped: ~3 units
+    per_rep = (8.0 * (f.NREC * n_rec * scenario.n_flows + f.NAGG * n_rec)
+               + 8.0 * (f.NF + f.NS + f.NI + 2) * sources + 16.0 * slots)
+    work = (ticks * sources + packets) * replications
+    return Estimate(ticks, sources, work, per_rep * replications, work / _WORK_PER_SECOND)
+
+
+def _refuse_beyond(est: Estimate, max_work: float, max_memory: float) -> None:
+    """Refuse a run beyond the limits, naming the way out."""
+    if est.work > max_work:
+        raise ValueError(
+            f"the run needs about {est.work:.3g} units of work ({est.ticks:.3g} ticks of the "
+            f"duration / tick x {est.sources:.3g} sources, plus the packets of the link and the "
+            f"CBR sources, x replications; roughly {est.seconds:.3g} s), above max_work="
+            f"{max_work:.3g}: shorten the duration, use a larger tick (or base_rtt), lower "
+            "rates, fewer replications, or raise max_work")
+    if est.memory > max_memory:
+        raise MemoryError(
+            f"the run would allocate about {est.memory / 2**20:.4g} MiB (records, state, the "
+            f"buffer's ring), above max_memory={max_memory / 2**20:.4g} MiB: use a larger "
+            "record_interval, a smaller buffer, fewer replications, or raise max_memory")
+
+
+def _loop(A: f.Arrays, plan: _Plan, rules: _Rules | None, bar: Any = None) -> None:
+    """Call the compiled loop until every replication reaches the end.
+
+    With a progress ``bar``, the loop runs in chunks of ticks (the state is
+    all in ``A``, so the result is the same).
+    """
     R = plan.S.shape[0]
     kpos = np.zeros(R, dtype=np.int64)
     why = np.zeros(R, dtype=np.int64)
+    chunk = plan.n_ticks if bar is None else max(1, plan.n_ticks // 200)
     while True:
         if rules is not None:
             rules.push(A)
-        _run_ticks(A, kpos, plan.n_ticks, why)
+        end = min(plan.n_ticks, int(kpos.min()) + chunk)
+        _run_ticks(A, kpos, end, why)
         if rules is not None:
             rules.pull(A)
+        if bar is not None:
+            bar.n = int(kpos.min())
+            bar.refresh()
         if (kpos >= plan.n_ticks).all():
             return
 
 
+def _progress(est: Estimate, n_ticks: int, progress: bool | None) -> Any:
+    """Return a tqdm bar on stderr for a long run (on a terminal, or when asked), or None."""
+    import sys
+
+    show = progress if progress is not None else (est.seconds > 5 and sys.stderr.isatty())
+    if not show:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=n_ticks, desc="queue model", unit="tick", file=sys.stderr, leave=False)
+
+
 def run(scenario: Scenario, *, options: QueueOptions | None = None, replications: int = 1,
-        **overrides: Any) -> QueueResult:
+        max_work: float = MAX_WORK, max_memory: float | None = None,
+        progress: bool | None = None, **overrides: Any) -> QueueResult:
     """Run a scenario in the round-based queue model.
 
     Parameters
@@ -397,6 +503,15 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     replications : int
         Independent runs of the scenario, each with its own random streams
         (spawned from ``scenario.seed``), run together (default 1).
+    max_work : float
+        Largest ``ticks x sources x replications`` a run may take (default
+        1e9, a few minutes; :func:`estimate` computes it before any work).
+    max_memory : float, optional
+        Largest bytes the run may allocate (default: the synchronous
+        model's limit, 2 GiB or ``AIMDMODEL_MAX_MEMORY``).
+    progress : bool, optional
+        Show a progress bar on stderr: always, never, or (None) for a run
+        estimated above 5 s when stderr is a terminal.
     **overrides
         Fields of :class:`QueueOptions` to change (``tick=0.005``, ...).
 
@@ -408,7 +523,10 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     ------
     ValueError
         An unknown variant or option, a policy given to a variant with its
-        own rule, a rule the model cannot run per flow.
+        own rule, a rule the model cannot run per flow, a run whose
+        estimated work is above ``max_work``.
+    MemoryError
+        A run whose estimated memory is above ``max_memory``.
 
     Examples
     --------
@@ -426,13 +544,28 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     if not isinstance(opts, QueueOptions):
         raise TypeError(f"options must be a QueueOptions, got {options!r}")
     opts = opts.replace(**overrides) if overrides else opts
+    max_work = check_real("max_work", max_work, low=0.0, low_open=True, allow_inf=True)
+    if max_memory is None:
+        from ..engines.guards import Limits
+
+        max_memory = Limits().memory
+    max_memory = check_real("max_memory", max_memory, low=0.0, low_open=True, allow_inf=True)
+    for i, fl in enumerate(scenario.flows):
+        _flow_policy(fl, i)  # a wrong variant or policy is named before any estimate
+    est = estimate(scenario, options=opts, replications=replications)
+    _refuse_beyond(est, max_work, max_memory)
     plan = _plan(scenario, opts, replications)
     coef = _linear(plan)
     n_rec = math.ceil(plan.n_ticks / plan.every)
     A = _arrays(scenario, opts, plan, coef, n_rec)
     rules = None if coef is not None or not any(p is not None for p in plan.policies) \
         else _Rules(plan, opts.initial_window)
-    _loop(A, plan, rules)
+    bar = _progress(est, plan.n_ticks, progress)
+    try:
+        _loop(A, plan, rules, bar)
+    finally:
+        if bar is not None:
+            bar.close()
     return _result(scenario, opts, plan, A)
 
 

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from .._validate import check_choice, check_real
+from .._validate import check_choice, check_flag, check_real, check_whole
 from .variants import VARIANTS
 
-__all__ = ["PACINGS", "QueueOptions"]
+__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "QueueOptions"]
 
 PACINGS = ("ack-clocked", "burst")
 """How a flow's packets of a round reach the bottleneck."""
 
 
+MAX_INITIAL_WINDOW = 10**6
+"""Largest initial window (packets) the queue model accepts."""
+
+
 def _number(name: str, value: Any, *, low: float = 0.0, strict: bool = True,
             high: float = math.inf, optional: bool = False) -> None:
-    check_real(name, value, low=low, low_closed=not strict, high=high, optional=optional)
+    check_real(name, value, low=low, low_open=strict, high=high, optional=optional)
 
 
 @dataclass(frozen=True)
@@ -101,9 +104,9 @@ class QueueOptions:
         _number("record_interval", self.record_interval, optional=True)
         check_choice("pacing", self.pacing, PACINGS)
         for name in ("initial_window", "dupthresh"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-                raise ValueError(f"{name} must be an int >= 1, got {v!r}")
+            object.__setattr__(self, name, check_whole(name, getattr(self, name), minimum=1,
+                                                       maximum=MAX_INITIAL_WINDOW,
+                                                       unit="packets"))
         _number("min_rto", self.min_rto)
         _number("max_rto", self.max_rto)
         _number("initial_rto", self.initial_rto)
@@ -123,7 +126,9 @@ class QueueOptions:
             raise ValueError(f"cubic_beta must be in (0, 1), got {self.cubic_beta}")
         _number("westwood_alpha", self.westwood_alpha, strict=False, high=1.0)
         _number("cross_rtt", self.cross_rtt, optional=True)
-        if VARIANTS.get(self.cross_variant) is None or VARIANTS[self.cross_variant].own_rule:
+        check_flag("cubic_fast_convergence", self.cubic_fast_convergence)
+        var = VARIANTS.get(self.cross_variant) if isinstance(self.cross_variant, str) else None
+        if var is None or var.own_rule:
             loss_based = [v.name for v in VARIANTS.values() if not v.own_rule]
             raise ValueError(f"cross_variant must be one of {', '.join(loss_based)}, "
                              f"got {self.cross_variant!r}")

@@ -182,6 +182,47 @@ _DICT_ORDER = ("cycle_length", "min_window", "efficiency", "packets_per_cycle",
                "response_constant", "response_exponent", "response_scale", "contraction")
 
 
+def _own_methods_run(policy: Policy) -> None:
+    """Run the policy's own methods on a probe state before anything is derived from it.
+
+    A method that raises, recurses forever, or gives no number fails here,
+    named; a closed-form ``advance(s, 1)`` must be the policy's own
+    ``increase(s)`` (a declaration the derivation would otherwise trust).
+    """
+    if policy.uses_signal or any(getattr(v, "free_symbols", None)
+                                 for v in policy.params().values()):
+        return  # symbolic parameters, a signal: the derivation runs the methods itself
+    import numpy as np
+
+    from .._arith import to_float
+
+    pol = policy.converted(to_float)
+    done = ["init"]
+
+    def window_of(state: Any) -> None:
+        w = np.asarray(pol.window(state))
+        if w.dtype.kind not in "iuf":
+            raise TypeError(f"its window is {w!r}, not a number")
+
+    try:
+        s = pol.init(np.array([29 / 3]))
+        done.append("increase")
+        up = pol.increase(s)
+        window_of(up)
+        done.append("decrease")
+        window_of(pol.decrease(up))
+        if policy.has_closed_form:
+            done.append("advance")
+            if not all(np.allclose(np.asarray(a, dtype=float), np.asarray(b, dtype=float),
+                                   rtol=1e-12, atol=0)
+                       for a, b in zip(pol.advance(s, 1), up, strict=True)):
+                raise ValueError("advance(s, 1) is not its own increase(s)")
+    except (Exception, RecursionError) as exc:
+        step = done[-1]
+        raise ValueError(f"policy: derive runs {policy.label()}'s own methods, and its {step} "
+                         f"failed on a probe state ({type(exc).__name__}: {exc})") from None
+
+
 def _checked(policy: Any, flows: Any) -> tuple[Policy, int]:
     """Check ``derive``'s arguments; return the policy with exact parameters and ``flows``."""
     if not isinstance(policy, Policy):
@@ -193,6 +234,7 @@ def _checked(policy: Any, flows: Any) -> tuple[Policy, int]:
             f"declared fluid limit (fluid_advance or drift); {type(policy).__name__} only "
             "loops increase()"
         )
+    _own_methods_run(policy)
     pol = sympified(policy)
     for name, value in pol.params().items():
         clash = {str(x) for x in getattr(value, "free_symbols", ())} & set(RESERVED)
