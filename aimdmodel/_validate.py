@@ -235,20 +235,22 @@ def check_real(name: str, value: Any, *, low: float = -math.inf, high: float = m
     """
     if value is None and optional:
         return None
-    allowed = _interval(low, high, low_open, high_open)
+    rng = _interval(low, high, low_open, high_open)
+    allowed = f" {rng}" if rng else ""  # " > 0, <= 1" or nothing
+    finite = f"finite and {rng}" if rng else "finite"
     if isinstance(value, (bool, np.bool_, str, bytes, np.datetime64, np.timedelta64)) or (
         not isinstance(value, numbers.Real)
     ):
-        raise TypeError(f"{name} must be a real number {allowed}, got {value!r}")
+        raise TypeError(f"{name} must be a real number{allowed}, got {value!r}")
     try:
         v = float(value)
     except OverflowError:
-        raise ValueError(f"{name} must be finite and {allowed} (a float64), got "
+        raise ValueError(f"{name} must be {finite} (a float64), got "
                          f"{fmt_value(value)}") from None
     if math.isnan(v) or (math.isinf(v) and not (allow_inf and v > 0)):
-        raise ValueError(f"{name} must be finite and {allowed}, got {fmt_value(value)}")
+        raise ValueError(f"{name} must be {finite}, got {fmt_value(value)}")
     if (v < low or (low_open and v == low)) or (v > high or (high_open and v == high)):
-        raise ValueError(f"{name} must be finite and {allowed}, got {fmt_value(value)}")
+        raise ValueError(f"{name} must be {finite}, got {fmt_value(value)}")
     return v
 
 

@@ -41,11 +41,10 @@ def test_jain_is_the_metrics_one():
 
 
 @pytest.mark.parametrize(("kw", "value", "error", "message"), [
-    ({"low": 0}, 0, ValueError, "x must be finite and > 0, got 0"),
-    ({"low": 0, "low_closed": True, "high": 1, "high_closed": False}, 1.0, ValueError,
+    ({"low": 0, "low_open": True}, 0, ValueError, "x must be finite and > 0, got 0"),
+    ({"low": 0, "high": 1, "high_open": True}, 1.0, ValueError,
      "x must be finite and >= 0, < 1, got 1.0"),
     ({}, math.inf, ValueError, "x must be finite, got inf"),
-    ({"integer": True, "low": -1}, 2.5, TypeError, "x must be an int, got 2.5"),
     ({}, True, TypeError, "x must be a real number, got True"),
     ({}, "1", TypeError, "x must be a real number, got '1'"),
 ])
@@ -63,7 +62,7 @@ def test_check_real_is_behind_the_models_fields():
         QueueOptions(lp_delta=2.0)
     with pytest.raises(ValueError, match=r"^delay must be finite and >= 0, got -1$"):
         Link(delay=-1)
-    with pytest.raises(ValueError, match=r"^w0 must be finite and >= 0, got -1.0$"):
+    with pytest.raises(ValueError, match=r"^w0 must be finite and >= 0, <= 1e\+09, got -1.0$"):
         FluidClass(1, 0.1, w0=-1.0)
 
 
