@@ -48,6 +48,7 @@ from . import __version__
 from ._arith import ARITHMETICS, to_fraction
 from ._format import fmt_number
 from ._io import Terminated, atomic_savefig, check_output, ensure_kernel_cache, figure_format
+from ._progress import compile_notes
 from .engine import simulate
 from .engines import ENGINES
 from .feedback import CONVENTIONS
@@ -882,8 +883,9 @@ def _add_sweep(sub: Any) -> None:
     swp.add_argument("--on-error", choices=ON_ERROR, default="raise",
                      help="raise (default): the first failed run stops the sweep; record: "
                           "its row says why in an error column")
-    swp.add_argument("--jobs", type=_positive_count, default=None,
-                     help="worker processes (default: one per core; 1: in this process)")
+    swp.add_argument("--jobs", "--workers", dest="jobs", type=_positive_count, default=None,
+                     help="worker processes (default: one per core; 1: in this process; "
+                          "--workers is the same)")
     swp.add_argument("--format", choices=["table", "csv", "json"], default="table",
                      help="table (default; metrics to 4 decimals), csv or json (exact values)")
     swp.set_defaults(func=_sweep)
@@ -952,6 +954,8 @@ def _choices_help(what: str, items: dict[str, str], default: str) -> str:
 
 
 def _add_simulate(sub: Any) -> None:
+    from .environments import ENVIRONMENTS
+
     sim = sub.add_parser(
         "simulate", help="run one system and print its windows",
         description="Run m flows of one policy on a bottleneck of capacity W and print "
@@ -972,8 +976,9 @@ def _add_simulate(sub: Any) -> None:
                      help="capacity per step from FILE: one number per line (or the first "
                           "column of a CSV); at least one value per step")
     sim.add_argument("--environment", metavar="NAME",
-                     help="seed 004's bandwidth environment 1-10 (CL, CH, SQL, SQH, RWL, RWH, "
-                          "RDL, RDH, RWA, RWM) as the capacity trace; needs --steps")
+                     help=f"a bandwidth environment of Reddy et al. (Table 2), one of the "
+                          f"{len(ENVIRONMENTS)}: {', '.join(ENVIRONMENTS)}, as the "
+                          "capacity trace; needs --steps")
     sim.add_argument("--rtt", type=positive_float, default=0.1,
                      help="--environment: seconds per step (default 0.1)")
     sim.add_argument("--seed", type=count, default=None,
@@ -1032,6 +1037,47 @@ def _add_derive(sub: Any) -> None:
     der.set_defaults(func=_derive)
 
 
+def _compile(args: argparse.Namespace) -> Iterator[str]:
+    from .warmup import PARTS, compile_all
+
+    yield (f"numba's cache: {os.environ.get('NUMBA_CACHE_DIR') or 'beside the package'} "
+           "(NUMBA_CACHE_DIR moves it; share it with the workers of a cluster)")
+    for name in args.only or list(PARTS):
+        with compile_notes(hint=False) as compiled:
+            seconds = compile_all([name])[name]
+        how = "compiled" if compiled else "loaded from the cache"
+        yield f"{PARTS[name][0]}: {how} in {seconds:.1f} s"
+
+
+def _part_list(text: str) -> list[str]:
+    from .warmup import PARTS
+
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in PARTS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown part {bad[0] if bad else text!r}; choose from {', '.join(PARTS)}")
+    return names
+
+
+def _add_compile(sub: Any) -> None:
+    from .warmup import PARTS
+
+    com = sub.add_parser(
+        "compile", help="compile the numba kernels now, once per install",
+        description="Compile (or load from numba's on-disk cache) every compiled kernel, so "
+                    "that later commands and worker processes only load them. Run it once "
+                    "after an install, e.g. on a cluster before the jobs start (with the "
+                    "same NUMBA_CACHE_DIR as the jobs). About 80 s cold on 2 cores, a few "
+                    "seconds when cached.",
+        epilog="parts: " + "; ".join(f"{k}: {v[0]}" for k, v in PARTS.items()),
+    )
+    com.add_argument("--only", type=_part_list, metavar="PART[,PART]",
+                     help=f"only these parts, comma separated ({', '.join(PARTS)}; "
+                          "default all)")
+    com.set_defaults(func=_compile)
+
+
 def _load_plugins(sub: Any) -> None:
     """Let every entry point of :data:`COMMAND_GROUP` add its commands."""
     for ep in sorted(importlib.metadata.entry_points(group=COMMAND_GROUP), key=lambda e: e.name):
@@ -1063,6 +1109,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(sub)
     _add_derive(sub)
     _add_sweep(sub)
+    _add_compile(sub)
     _load_plugins(sub)
     parser.commands = dict(sub.choices)
     return parser
@@ -1174,7 +1221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
-    with _exact_digits(), warnings.catch_warnings():
+    with _exact_digits(), warnings.catch_warnings(), compile_notes():
         warnings.showwarning = _one_line_warning  # restored on the way out
         try:
             parser = build_parser()

@@ -600,7 +600,10 @@ def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] 
     """
     topics = _check_topics(topics)
     quotes = _check_quotes(quotes)
-    return [make(quotes) for name, make in TOPICS.items() if name in topics]
+    from ._progress import bar
+
+    chosen = [make for name, make in TOPICS.items() if name in topics]
+    return [make(quotes) for make in bar(chosen, desc="computing the pages", unit="page")]
 
 
 def _render(page: Page, number: int, total: int) -> Any:
@@ -681,11 +684,13 @@ def build_handout(
     pages = handout_pages(topics, quotes=quotes)
     from matplotlib.backends.backend_pdf import PdfPages
 
+    from ._progress import bar
+
     with atomic_path(path, suffix=".pdf") as tmp, PdfPages(tmp, metadata={
         "Title": "aimdmodel: the Chiu-Jain model of congestion control",
         "Subject": "Teaching handout",
         "Creator": f"aimdmodel {__version__}",
     }) as pdf:
-        for i, page in enumerate(pages, start=1):
+        for i, page in enumerate(bar(pages, desc="drawing the pages", unit="page"), start=1):
             pdf.savefig(_render(page, i, len(pages)))
     return pages

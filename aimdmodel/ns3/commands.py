@@ -69,7 +69,7 @@ def register(subparsers: Any) -> None:
         "validate", help="the queue and fluid models against ns-3 (a Markdown table)",
         description="Run the reference set of scenarios in ns-3, the queue model and the fluid "
                     "model and print the per-metric differences (throughput and utilization "
-                    "within 10%%, loss rate within a factor 1.5, queueing delay within 20%% "
+                    "within 10%, loss rate within a factor 1.5, queueing delay within 20% "
                     f"of ns-3). Needs the optional extra ns3: {EXTRA_HINT}. The full set "
                     "takes about 10 minutes on 2 cores; --quick about 2.",
     )
