@@ -165,14 +165,16 @@ class Setup:
 
         Examples
         --------
-        >>> SETUPS["seed000-transfers"].describe("full").startswith("seed 000:")
+        >>> SETUPS["seed000-transfers"].describe("full").startswith("jasem2010:")
         True
         """
         parts = [p.describe() for p in self.parameters]
         over, why = self.scales.get(scale, ({}, ""))
         red = ", ".join(f"{k} = {_fmt(k, v)}" for k, v in over.items())
         tail = f"; {scale} scale: {red} ({why})" if over else f"; {scale} scale"
-        return f"seed {self.seed}: {self.title}. " + "; ".join(parts) + tail
+        from .keys import paper_key
+
+        return f"{paper_key(self.seed)}: {self.title}. " + "; ".join(parts) + tail
 
 
 def _p(name: str, value: Any, note: str, *, seed: str = "", shown: str = "",

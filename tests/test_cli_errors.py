@@ -55,7 +55,9 @@ TABLE = [
     (["check", "--out", "{tmp}/newdir/"], 2, "ends in '/'"),
     (["check", "--out", "{tmp}"], 2, "is a folder"),
     (["check", "--paper", "nope"], 2, "paper must be one of"),
-    (["handout", "--out", "{tmp}/h.png"], 2, "must end in .pdf"),
+    (["handout", "--out", "{tmp}/h.txt"], 2, "must end in one of .pdf, .png, .svg"),
+    (["handout", "--out", "{tmp}/h.pdf", "--format", "png"], 2, "--format png"),
+    (["handout", "--out", "{tmp}/h.pdf", "--topics", "intro"], 2, "late-joiner"),
     (["handout", "--out", "{tmp}/h.pdf/"], 2, "ends in '/'"),
     (["handout"], 2, "required"),
     # sweep

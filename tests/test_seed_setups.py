@@ -12,6 +12,7 @@ import pytest
 
 from aimdmodel import cli, seeds
 from papers import experiment_commands, experiments, queue_readings, setups, texts
+from papers.keys import paper_key
 
 
 # --- set-ups ---------------------------------------------------------------------------------
@@ -36,7 +37,7 @@ def test_kwargs_fit_the_library_function(name, scale):
     fn = getattr(seeds, s.function)
     inspect.signature(fn).bind(**s.kwargs(scale))  # raises TypeError on a stray keyword
     text = s.describe(scale)
-    assert text.startswith(f"seed {s.seed}:")
+    assert text.startswith(f"{paper_key(s.seed)}:")
     assert "printed (seed" in text or s.seed == "002"
     assert "chosen:" in text
     assert f"{scale} scale" in text
@@ -64,7 +65,7 @@ def seed002():
 
 def test_render_lists_the_setups_and_tables(seed002):
     text = experiments.render("seed002", seed002)
-    assert text.count("Set-up: seed 002:") == 2
+    assert text.count("Set-up: mehta-dahiya:") == 2
     assert "### mehta-dahiya, random loss (1 replication)" in text
     assert "| p (%) | newreno | westwood | veno |" in text
     assert "Best-effort goodput with/without" in text
