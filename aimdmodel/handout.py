@@ -522,7 +522,12 @@ def _heterogeneous_page(quotes: tuple) -> Page:
     )
 
     def draw(fig: Any) -> None:
-        data.plot(fig.subplots())
+        ax = fig.subplots()
+        data.plot(ax)
+        legend = ax.get_legend()
+        if legend is not None:  # readable projected: the legend's text at 9 pt
+            for text in legend.get_texts():
+                text.set_fontsize(9)
 
     return Page("Flows with their own parameters: the Perron point", caption, draw,
                 {"peak_shares": tuple(peak), "mean_shares": tuple(mean),
