@@ -588,7 +588,7 @@ def _check_float_range(args: argparse.Namespace, params: dict[str, Any], capacit
         _float_value(capacity, "capacity", hint)
     for i, w in enumerate(args.windows):
         if w != 0:
-            _float_value(w, f"windows[{i}] (flow {i})", hint)
+            _float_value(w, f"--windows item {i + 1} (flow {i + 1})", hint)
     for name, value in params.items():
         for k, v in enumerate(value if isinstance(value, list) else [value]):
             if isinstance(v, Fraction) and v != 0:
@@ -664,7 +664,39 @@ def _check_size(args: argparse.Namespace, run_kwargs: dict[str, Any]) -> None:
         )
 
 
+def _check_flows(args: argparse.Namespace) -> None:
+    """Refuse, in the command line's words (flows from 1), bad windows, arrivals, departures."""
+    m = len(args.windows)
+    for i, w in enumerate(args.windows):
+        if w < 0:
+            raise CLIError(f"--windows item {i + 1} is {fmt_number(w)}; a window must be >= 0 "
+                           "(to start a flow later, give --arrive FLOW:STEP)")
+    arrive = dict(args.arrive)
+    for option, pairs in (("--arrive", args.arrive), ("--depart", args.depart)):
+        for i, t in pairs:
+            if i >= m:
+                raise CLIError(f"{option} {i + 1}:{t} names flow {i + 1}, but --windows gives "
+                               f"{m} flows (numbered 1 .. {m})")
+    for i, t in args.depart:
+        if t <= arrive.get(i, 0) and i in arrive:
+            raise CLIError(f"--depart {i + 1}:{t} must come after flow {i + 1}'s arrival "
+                           f"(--arrive {i + 1}:{arrive[i]})")
+
+
+_LIBRARY_NAMES = ((re.compile(r"\bx0\b"), "--windows"), (re.compile(r"\bcapacity\b(?= must)"),
+                                                       "--capacity"))
+"""Words of the library's errors and the options the user typed for them."""
+
+
+def _in_user_words(exc: ValueError) -> ValueError:
+    text = str(exc)
+    for pattern, option in _LIBRARY_NAMES:
+        text = pattern.sub(option, text)
+    return type(exc)(text)
+
+
 def _simulate(args: argparse.Namespace) -> Iterator[str]:
+    _check_flows(args)
     params = parse_params(args.param, per_flow=True)
     policy = make_policy(args.policy, **params)
     steps = 100 if args.steps is None and args.cycles is None else args.steps
@@ -680,7 +712,10 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     _check_size(args, run_kwargs)
     if args.engine in ("kernel", "auto"):
         _warn(ensure_kernel_cache())
-    tr = simulate(engine=args.engine, **run_kwargs)
+    try:
+        tr = simulate(engine=args.engine, **run_kwargs)
+    except ValueError as exc:  # the library names its arguments; say the options
+        raise _in_user_words(exc) from None
     if args.plot:
         _plot(tr, args.plot)
     n_events = len(tr.congestion_steps)
@@ -808,7 +843,7 @@ def _sweep(args: argparse.Namespace) -> str:
         for c in args.capacity:
             _float_value(c, "capacity", hint)
         for v in (v for w in windows for v in w if v != 0):
-            _float_value(v, "windows", hint)
+            _float_value(v, "--windows", hint)
     if args.engine in ("kernel", "auto"):
         _warn(ensure_kernel_cache())
     cycles = 40 if args.steps is None and args.cycles is None else args.cycles
@@ -1130,7 +1165,34 @@ def _parse(parser: _Parser, argv: list[str]) -> argparse.Namespace | None:
             f"the command: aimdmodel COMMAND {first} ... (commands: "
             f"{', '.join(parser.commands)})"
         )
-    return parser.parse_args(argv)
+    return parser.parse_args(_negative_values(parser, argv))
+
+
+_NEGATIVE = re.compile(r"^-\d|^-\.\d")
+
+
+def _negative_values(parser: _Parser, argv: list[str]) -> list[str]:
+    """Join ``--windows -1,5`` into ``--windows=-1,5`` (argparse takes ``-1,5`` for an option).
+
+    Only for options of the command that take one value.
+    """
+    command = parser.commands.get(argv[0]) if argv else None
+    if command is None:
+        return argv
+    takes_value = {opt for a in command._actions if a.nargs is None and a.option_strings
+                   and not isinstance(a, (argparse._StoreConstAction,
+                                          argparse._StoreTrueAction, argparse._CountAction,
+                                          argparse._AppendConstAction))
+                   for opt in a.option_strings}
+    out, k = [], 0
+    while k < len(argv):
+        if argv[k] in takes_value and k + 1 < len(argv) and _NEGATIVE.match(argv[k + 1]):
+            out.append(f"{argv[k]}={argv[k + 1]}")
+            k += 2
+        else:
+            out.append(argv[k])
+            k += 1
+    return out
 
 
 def _write(text: str) -> None:
