@@ -831,10 +831,11 @@ def _sweep_cell(v: Any, style: str) -> str:
 def _sweep(args: argparse.Namespace) -> str:
     from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-    from .sweeps import policy_grid, sweep
+    from .sweeps import sweep
 
     grid = _grid(args.param)
-    policies = [p for name in args.policy or ["aimd"] for p in policy_grid(name, **grid)]
+    built = _sweep_policies(args.policy or ["aimd"], grid, record=args.on_error == "record")
+    policies = [p for p, error in built if error is None]
     windows = args.windows or [[Fraction(1), Fraction(30)]]
     if len({len(w) for w in windows}) != 1:
         raise ValueError("every --windows must give the same number of flows")
@@ -853,7 +854,9 @@ def _sweep(args: argparse.Namespace) -> str:
             arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
             metrics=args.metrics, burn_in=args.burn_in, eps=args.eps,
             on_error=args.on_error, executor=ex,
-        )
+        ) if policies else []
+    caps = [float(c) for c in args.capacity] if args.arithmetic == "float" else args.capacity
+    rows = _with_refused(built, rows, windows, caps, args.metrics)
     columns = ["policy", "x0", "capacity", "engine", *args.metrics, "notes"]
     columns += ["error"] if args.on_error == "record" else []
     if args.format == "json":
@@ -864,6 +867,44 @@ def _sweep(args: argparse.Namespace) -> str:
                      for c in (_sweep_cell(r[k], "full") for k in columns)) for r in rows
         ])
     return format_table(columns, [[_sweep_cell(r[k], "ledger") for k in columns] for r in rows])
+
+
+def _sweep_policies(names: Sequence[str], grid: dict[str, list[Any]], *, record: bool
+                    ) -> list[tuple[Any, str | None]]:
+    """Build the grid's policies in order; with ``record``, keep a refused one as (label, why)."""
+    import itertools
+
+    keys = list(grid)
+    built: list[tuple[Any, str | None]] = []
+    for name in names:
+        for combo in itertools.product(*(grid[k] for k in keys)):
+            params = dict(zip(keys, combo, strict=True))
+            try:
+                built.append((make_policy(name, **params), None))
+            except (ValueError, TypeError) as exc:
+                if not record:
+                    raise
+                label = ", ".join(f"{k}={v if isinstance(v, str) else fmt_number(v, 'short')}"
+                                  for k, v in params.items())
+                built.append((f"{name}({label})", " ".join(str(exc).split())))
+    return built
+
+
+def _with_refused(built: list[tuple[Any, str | None]], rows: list[dict], windows: list,
+                  capacities: list, metric_names: Sequence[str]) -> list[dict]:
+    """Put a row for each run of a refused policy, in grid order, with its error."""
+    per_policy = len(windows) * len(capacities)
+    out, k = [], 0
+    for policy, error in built:
+        if error is None:
+            out += rows[k : k + per_policy]
+            k += per_policy
+            continue
+        for x0 in windows:
+            for c in capacities:
+                out.append({"policy": policy, "x0": tuple(x0), "capacity": c, "engine": None,
+                            **dict.fromkeys(metric_names), "notes": "", "error": error})
+    return out
 
 
 def _metric_list(text: str) -> list[str]:

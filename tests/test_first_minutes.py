@@ -140,3 +140,15 @@ def test_every_ledger_paper_has_a_key_and_unknown_keys_list_them(capsys):
     assert main(["check", "--paper", "chiu1989"]) == 2
     err = capsys.readouterr().err
     assert all(k in err for k in PAPERS)
+
+
+def test_sweep_on_error_record_keeps_a_refused_parameter_value_as_rows(capsys):
+    assert main(["sweep", "--param", "b=1/2,3/2", "--capacity", "100,200", "--jobs", "1",
+                 "--cycles", "6", "--on-error", "record", "--format", "json"]) == 0
+    import json
+
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["error"] is None for r in rows] == [True, True, False, False]
+    assert all("0 < b < 1" in r["error"] for r in rows[2:])
+    assert [r["capacity"] for r in rows] == [100.0, 200.0, 100.0, 200.0]
+    assert main(["sweep", "--param", "b=1/2,3/2", "--jobs", "1"]) == 2  # raise: refused
