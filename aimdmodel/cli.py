@@ -723,6 +723,9 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
         f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
         f"{tr.n_steps} steps, {n_events} congestion events"
     )
+    if n_events == 0 and tr.n_steps > 0:
+        title += (f" (the sum of the windows stayed below W = {fmt_number(tr.capacity)}: give "
+                  "more --steps, or a smaller --capacity)")
     if args.rows == "cycles":
         title += (
             "\nrows: step 0, every congestion step and the step after it, the last step "
@@ -1035,7 +1038,9 @@ def _add_simulate(sub: Any) -> None:
     sim = sub.add_parser(
         "simulate", help="run one system and print its windows",
         description="Run m flows of one policy on a bottleneck of capacity W and print "
-                    "the windows.",
+                    "the windows. The default engine, step, is the reference every other "
+                    "engine is tested against; --engine auto is faster on long runs and gives "
+                    "the same windows in exact arithmetic (within rounding in float).",
         epilog=_policy_list() + "\n\n" + _SIMULATE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
