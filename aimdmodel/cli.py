@@ -424,6 +424,7 @@ class _Printed:
     steps: np.ndarray  # the step of each printed row
     index: np.ndarray | None  # rows of tr.windows to print (None: all, in order)
     feedback: np.ndarray  # feedback of each printed row but the last
+    digits: int | None = None  # significant digits of float cells (None: every digit)
 
     @classmethod
     def of(cls, tr: Trajectory, rows: str) -> _Printed:
@@ -460,7 +461,8 @@ class _Printed:
 
     def cells(self, k0: int, k1: int) -> list[list[str]]:
         steps, fb, windows, totals = self.values(k0, k1)
-        fw, ft = _formatter(self.tr.windows.dtype), _formatter(self.tr.totals.dtype)
+        fw = _formatter(self.tr.windows.dtype, self.digits)
+        ft = _formatter(self.tr.totals.dtype, self.digits)
         pick = self.pick(k0, k1)
         active = self.tr.active[pick].tolist()
         caps = self.tr.capacities[pick].tolist() if _dynamic_capacity(self.tr) else None
@@ -472,12 +474,15 @@ class _Printed:
         return rows
 
 
-def _formatter(dtype: np.dtype) -> Callable[[Any], str]:
+def _formatter(dtype: np.dtype, digits: int | None = None) -> Callable[[Any], str]:
     """``fmt_number`` for the values of an array of this dtype, without its per-value dispatch.
 
     ``tolist()`` gives Python floats and ints, for which ``fmt_number`` is
-    ``repr`` and ``str`` (tests/test_cli.py checks that they agree).
+    ``repr`` and ``str`` (tests/test_cli.py checks that they agree). With
+    ``digits``, floats show that many significant digits.
     """
+    if dtype.kind == "f" and digits is not None:
+        return lambda v: f"{v:.{digits}g}"
     if dtype.kind == "f":
         return float.__repr__
     if dtype.kind in "iu":
@@ -629,6 +634,9 @@ def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     return Fraction(100) if args.capacity is None else args.capacity
 
 
+TABLE_DIGITS = 6
+"""Significant digits of the float windows in ``simulate``'s table (``--digits``)."""
+
 MAX_ROWS = 1_000_000
 """Rows ``simulate`` prints at most unless ``--max-rows`` says more (about 50 MB of text)."""
 
@@ -731,7 +739,9 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
             "\nrows: step 0, every congestion step and the step after it, the last step "
             "(--rows all prints every step)"
         )
-    return _OUTPUTS[args.format](title, tr, _Printed.of(tr, args.rows))
+    digits = args.digits if args.digits is not None or args.format != "table" else TABLE_DIGITS
+    printed = dataclasses.replace(_Printed.of(tr, args.rows), digits=digits)
+    return _OUTPUTS[args.format](title, tr, printed)
 
 
 # --------------------------------------------------------------------------
@@ -1096,6 +1106,9 @@ def _add_simulate(sub: Any) -> None:
              "congestion, engine, rows, steps (with --rows cycles), windows, feedback (of "
              "every row but the last), congestion_steps",
     )
+    sim.add_argument("--digits", type=_positive_count, metavar="N",
+                     help=f"significant digits of float windows (default {TABLE_DIGITS} in the "
+                          "table, every digit in csv; json always keeps every digit)")
     sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
                      help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
     sim.set_defaults(func=_simulate)
