@@ -152,3 +152,12 @@ def test_sweep_on_error_record_keeps_a_refused_parameter_value_as_rows(capsys):
     assert all("0 < b < 1" in r["error"] for r in rows[2:])
     assert [r["capacity"] for r in rows] == [100.0, 200.0, 100.0, 200.0]
     assert main(["sweep", "--param", "b=1/2,3/2", "--jobs", "1"]) == 2  # raise: refused
+
+
+def test_an_empty_model_queue_is_said_not_a_minus_100_percent():
+    from aimdmodel.ns3.goals import Difference
+    from aimdmodel.ns3.report import fmt_difference
+
+    text = fmt_difference(Difference.of("queueing_delay", ns3=7.59e-5, model=0.0))
+    assert text.startswith("no queue in the model")
+    assert "%" in fmt_difference(Difference.of("queueing_delay", ns3=8.9e-3, model=7.2e-3))
