@@ -51,9 +51,10 @@ class CompileGroup:
     what : str
         What compiles, for the note (``"the queue model's kernels"``).
     seconds : float
-        Measured: one cold compilation, from a fresh process with an empty
-        cache, on a 2-core AMD EPYC at 2.45 GHz (``python
-        benchmarks/compile_times.py`` measures them again).
+        Measured: the CPU seconds of a fresh process that compiles the group
+        from an empty cache (import included), on a 2-core AMD EPYC at 2.45
+        GHz: the wall-clock time on an idle machine; longer on a busy one
+        (``python benchmarks/compile_times.py`` measures them again).
     modules : tuple of str
         The modules whose compiled functions belong to the group.
     functions : tuple of str
@@ -77,18 +78,19 @@ class CompileGroup:
 COMPILE_GROUPS: dict[str, CompileGroup] = {
     g.key: g
     for g in (
-        CompileGroup("kernel", "the step kernel", 3, ("aimdmodel.engines._compiled",)),
-        CompileGroup("ccycle", "the compiled cycle engine", 16, ("aimdmodel.engines._ccycle",),
+        CompileGroup("kernel", "the step kernel", 2, ("aimdmodel.engines._compiled",)),
+        CompileGroup("ccycle", "the compiled cycle engine", 13, ("aimdmodel.engines._ccycle",),
                      ("run_systems",)),
-        CompileGroup("sweep", "the batched sweep loop", 34, ("aimdmodel.engines._ccycle",),
+        CompileGroup("sweep", "the batched sweep loop", 26, ("aimdmodel.engines._ccycle",),
                      ("sweep_metrics",)),
-        CompileGroup("queue", "the queue model's kernels", 31,
+        CompileGroup("queue", "the queue model's kernels", 15,
                      ("aimdmodel.queue._network", "aimdmodel.queue._random",
                       "aimdmodel.queue._sender", "aimdmodel.queue._fields")),
-        CompileGroup("fluid", "the fluid model's solver", 14, ("aimdmodel.fluid._kernel",)),
+        CompileGroup("fluid", "the fluid model's solver", 7, ("aimdmodel.fluid._kernel",)),
     )
 }
-"""The package's compiled groups with their measured cold compile times (seconds)."""
+"""The package's compiled groups with their measured cold compile times (CPU seconds,
+``benchmarks/compile_times.py`` on 2026-11-27)."""
 
 
 def enabled(stream: TextIO | None = None) -> bool:
