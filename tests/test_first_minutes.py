@@ -161,3 +161,21 @@ def test_an_empty_model_queue_is_said_not_a_minus_100_percent():
     text = fmt_difference(Difference.of("queueing_delay", ns3=7.59e-5, model=0.0))
     assert text.startswith("no queue in the model")
     assert "%" in fmt_difference(Difference.of("queueing_delay", ns3=8.9e-3, model=7.2e-3))
+
+
+def test_experiment_plots_say_when_lines_coincide_and_draw_the_replications_spread():
+    from matplotlib.figure import Figure
+
+    from aimdmodel.seeds.plots import _series
+
+    def notes(ax):
+        return [t.get_text() for t in ax.texts if "coincide" in t.get_text()]
+
+    same, apart = Figure().subplots(), Figure().subplots()
+    rows = [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0005]]
+    _series(same, [1, 2, 4], rows, ["a", "b"], 1.0, sem=[[0.1] * 3, [0.1] * 3])
+    _series(apart, [1, 2, 4], [[1.0, 2.0, 3.0], [1.5, 2.5, 3.5]], ["a", "b"], 1.0,
+            sem=[[0.1] * 3, [0.1] * 3])
+    assert notes(same)
+    assert not notes(apart)
+    assert len(same.collections) == 2  # one band a line
