@@ -100,6 +100,7 @@ def summary_table(claims: Sequence[Claim], width: int = 100) -> str:
 
 def _one_claim(claims: Sequence[Claim], wanted: str) -> str:
     paper, _, cid = wanted.rpartition(":")
+    paper = paper_key(paper) if paper else ""
     hits = [c for c in claims if c.id == cid and (not paper or c.paper == paper)]
     if not hits:
         ids = ", ".join(c.id for c in claims)
@@ -128,7 +129,13 @@ def check(args: argparse.Namespace) -> str:
     >>> check(args).splitlines()[0][:12]
     '## bazi2019:'
     """
-    claims = run_claims([args.paper] if args.paper else None)
+    paper = args.paper
+    if args.claim and ":" in args.claim and not paper:  # PAPER:ID runs that paper only
+        try:
+            paper = paper_key(args.claim.rpartition(":")[0])
+        except ValueError as exc:
+            raise ValueError(f"--claim {args.claim}: {exc}") from None
+    claims = run_claims([paper] if paper else None)
     if args.claim:
         return _one_claim(claims, args.claim)
     to_file = bool(args.out) and check_output(args.out).kind != "stdout"
