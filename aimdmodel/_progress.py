@@ -150,7 +150,16 @@ def bar(iterable: Iterable[Any] | None = None, *, desc: str, total: float | None
     kwargs.setdefault("leave", False)
     return _ticking_class()(iterable, desc=desc, total=total, unit=unit, file=sys.stderr,
                             disable=not (enabled() if show is None else show),
-                            dynamic_ncols=True, **kwargs)
+                            ncols=_columns(), **kwargs)
+
+
+def _columns() -> int:
+    """Return the width of standard error's terminal; 80 when it says 0 or nothing."""
+    try:
+        cols = os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        cols = 0
+    return cols if cols > 0 else 80
 
 
 @functools.cache

@@ -482,7 +482,8 @@ def _formatter(dtype: np.dtype, digits: int | None = None) -> Callable[[Any], st
     ``digits``, floats show that many significant digits.
     """
     if dtype.kind == "f" and digits is not None:
-        return lambda v: f"{v:.{digits}g}"
+        big = 10.0**digits
+        return lambda v: f"{v:.0f}" if big <= abs(v) < 1e15 else f"{v:.{digits}g}"
     if dtype.kind == "f":
         return float.__repr__
     if dtype.kind in "iu":
