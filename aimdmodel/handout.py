@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import os
 from collections.abc import Callable, Sequence
@@ -44,14 +45,19 @@ from .policies import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD, Polic
 from .symbolic import W as W_SYMBOL
 from .symbolic import derive, fairness_cycles, tcp_friendly_increase
 
-__all__ = ["FORMATS", "PAGE_SIZE", "TOPICS", "Page", "build_handout", "handout_pages",
-           "page_files", "wrap_caption"]
+__all__ = ["FORMATS", "MAX_CAPACITY", "MIN_CAPACITY", "PAGE_SIZE", "TOPICS", "Page",
+           "build_handout", "handout_pages", "page_files", "wrap_caption"]
 
 PAGE_SIZE = (11.69, 8.27)
 """Page size in inches (A4 landscape, the shape of a slide)."""
 
 _X0 = (10, 70)
-_W = 100
+_CAPACITY: contextvars.ContextVar[int] = contextvars.ContextVar("capacity", default=100)
+"""``W`` of the pages that share one capacity (``build_handout(capacity=...)``)."""
+
+
+def _w() -> int:
+    return _CAPACITY.get()
 _CAPTION_WIDTH = 118  # characters per caption line at 11 pt across the page
 _QUOTE_FIELDS = ("policy", "claimed", "text", "source", "at_least")
 
@@ -224,7 +230,7 @@ def _zoom(ax: Any, windows: Any) -> str:
     """
     w = np.asarray(windows, dtype=float)
     lo, hi = w.min(axis=0), w.max(axis=0)
-    side = max(1.3 * float(max(hi - lo)), _W / 5)
+    side = max(1.3 * float(max(hi - lo)), _w() / 5)
     start = np.maximum((lo + hi) / 2 - side / 2, 0)
     ax.set_xlim(start[0], start[0] + side)
     ax.set_ylim(start[1], start[1] + side)
@@ -235,12 +241,12 @@ def _phase_page(quotes: tuple) -> Page:
     pols: list[Policy] = [AIMD(), AIAD(a=1, d=8), MIMD(c=Fraction(11, 10)),
                           MIAD(c=Fraction(11, 10), d=8), AIMDFC(), AIMDFCPlus()]
     cycles = 8
-    data = [experiments.phase_plane(p, _X0, _W, cycles=cycles) for p in pols]
+    data = [experiments.phase_plane(p, _X0, _w(), cycles=cycles) for p in pols]
     jain = {_short(d.policy): d.final_jain for d in data}
     rho = {_short(p): _derive(p).contraction for p in (AIMD(), AIMDFC(), AIMDFCPlus())}
     j0 = data[0].initial_jain
     caption = (
-        f"Two flows start at {_X0} with $W = {_W}$ packets/RTT and run {cycles} congestion "
+        f"Two flows start at {_X0} with $W = {_w()}$ packets/RTT and run {cycles} congestion "
         "events (exact arithmetic). Solid arrows: increase phases; dashed: decreases. AIAD, "
         "MIMD and MIAD move little: their panels (zoomed) show the square around the path."
         "\n\n"
@@ -320,13 +326,13 @@ def _convergence_page(quotes: tuple) -> Page:
     pols: list[Policy] = [AIMD(), AIMD(b=Fraction(7, 8)), AIMDFC(), AIMDFCPlus(),
                           AIAD(a=1, d=8), MIMD(c=Fraction(11, 10))]
     cycles = 20
-    data = {_short(p): experiments.convergence(p, _X0, _W, cycles=cycles) for p in pols}
+    data = {_short(p): experiments.convergence(p, _X0, _w(), cycles=cycles) for p in pols}
     fc = {_short(p): fairness_cycles(p, *_X0) for p in pols[:4]}
     still = {k: (d.difference[0], d.difference[-1]) for k, d in list(data.items())[4:]}
     steps = {k: data[k].steps_to_fairness for k in ("AIMD", "AIMD-FC", "AIMD-FC+")}
     formula = float(fc["AIMD"].formula)
     caption = (
-        f"Same start {_X0}, $W = {_W}$, {cycles} congestion events, exact arithmetic. Left: "
+        f"Same start {_X0}, $W = {_w()}$, {cycles} congestion events, exact arithmetic. Left: "
         "Jain's index at each cycle start. Middle: the window difference $\\max w - \\min w$ "
         "(log scale), a straight line when it shrinks by a constant factor $\\rho$ per cycle. "
         "Right: the same against RTTs."
@@ -459,8 +465,8 @@ def _new_aimd_claim(quotes: tuple, eff: float, share: float, fc_share: float) ->
 
 def _new_aimd_page(quotes: tuple) -> Page:
     steps, readings = 400, ("printed", "charitable")
-    d = {r: experiments.new_aimd(r, _X0, _W, steps=steps) for r in readings}
-    shown = {r: experiments.new_aimd(r, _X0, _W, steps=120) for r in readings}
+    d = {r: experiments.new_aimd(r, _X0, _w(), steps=steps) for r in readings}
+    shown = {r: experiments.new_aimd(r, _X0, _w(), steps=120) for r in readings}
     growth = {r: float(np.mean(np.diff(v.totals[len(v.totals) // 2:]))) for r, v in d.items()}
     charitable = experiments.long_run(NewAIMD(reading="charitable"), _X0, 1000, steps=3000)
     fc_share = experiments.long_run(AIMDFCPlus(), _X0, 1000, cycles=30).congested_share
@@ -471,7 +477,7 @@ def _new_aimd_page(quotes: tuple) -> Page:
         "a congestion event halves only the $x_i$. Left: the pseudocode as printed ($t$ grows "
         "at every pass of its loop, congestion or not). Right: the charitable reading of the "
         "paper's own equations (an RTT either increases or decreases). "
-        f"$W = {_W}$, start {_X0}, exact arithmetic; ticks at the bottom mark congestion RTTs."
+        f"$W = {_w()}$, start {_X0}, exact arithmetic; ticks at the bottom mark congestion RTTs."
         "\n\n"
         "Over the second half of a run of "
         f"{steps} RTTs: printed, {d['printed'].congested_share:.0%} of the RTTs congested and "
@@ -501,11 +507,11 @@ def _heterogeneous_page(quotes: tuple) -> Page:
     from .symbolic import matrix_model
 
     pair = [AIMD(), AIMD(a=Fraction(1, 5), b=Fraction(7, 8))]
-    data = experiments.phase_plane(pair, _X0, _W, cycles=40)
+    data = experiments.phase_plane(pair, _X0, _w(), cycles=40)
     mm = matrix_model(pair)
     peak, mean = mm.numeric()["peak_shares"], mm.numeric()["mean_shares"]
     caption = (
-        f"An AIMD(1, 1/2) flow and an AIMD(1/5, 7/8) flow share $W = {_W}$ packets/RTT from "
+        f"An AIMD(1, 1/2) flow and an AIMD(1/5, 7/8) flow share $W = {_w()}$ packets/RTT from "
         f"{_X0} (exact arithmetic, 40 congestion events). They do not meet on the fairness "
         "line: their peaks converge to the Perron vector of the matrix model "
         "$A = \\mathrm{diag}(\\beta) + \\alpha(1 - \\beta)^T / \\Sigma\\alpha$ "
@@ -535,7 +541,7 @@ def _heterogeneous_page(quotes: tuple) -> Page:
 
 
 def _late_joiner_page(quotes: tuple) -> Page:
-    data = experiments.late_joiner(steps=600, join=200)
+    data = experiments.late_joiner(capacity=_w(), steps=600, join=200)
     n = len(data.labels) // 2  # one row a policy, one column a convention
     names = [lab.split(", congestion")[0] for lab in data.labels[::2]]
     short = [f"New-AIMD\n({tr.policy.reading})" if isinstance(tr.policy, NewAIMD)
@@ -550,7 +556,7 @@ def _late_joiner_page(quotes: tuple) -> Page:
     )
     caption = (
         f"Two flows run from step 0; a third joins at step {data.change} with a window of 10 "
-        f"($W = {_W}$, float64, 600 RTTs); the panels show the windows in packets. Over the "
+        f"($W = {_w()}$, float64, 600 RTTs); the panels show the windows in packets. Over the "
         "last quarter of the run, congestion at $\\Sigma w \\geq W$ / at $\\Sigma w > W$:"
         + rows
         + "\n\nAIMD gives the newcomer its third within a few cycles under either "
@@ -609,7 +615,21 @@ def _check_topics(topics: Sequence[str] | None) -> list[str]:
     return topics
 
 
-def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] = ()) -> list[Page]:
+def _check_capacity(capacity: Any) -> int:
+    if isinstance(capacity, bool) or not isinstance(capacity, (int, np.integer)):
+        raise TypeError(f"capacity must be a whole number of packets per RTT, got {capacity!r}")
+    if not MIN_CAPACITY <= capacity <= MAX_CAPACITY:
+        raise ValueError(f"capacity must be in {MIN_CAPACITY} .. {MAX_CAPACITY} packets per RTT "
+                         f"(the flows start at {_X0}; exact arithmetic), got {capacity}")
+    return int(capacity)
+
+
+MIN_CAPACITY, MAX_CAPACITY = 100, 10_000
+"""The capacities ``W`` the handout's pages are drawn for (``capacity=``)."""
+
+
+def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] = (),
+                  capacity: int = 100) -> list[Page]:
     """Compute the pages of the handout (captions and values), without drawing.
 
     Parameters
@@ -625,6 +645,12 @@ def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] 
         ``source``, ``at_least``); the pages set each beside the value
         derived or simulated for its policy. None by default: the pages then
         say nothing about the papers' figures.
+
+    capacity : int
+        ``W`` (packets per RTT, 100 .. 10000) of the pages that share one
+        capacity: phase plane, convergence, New-AIMD, flows with their own
+        parameters, the late joiner (default 100). The sawtooth, efficiency
+        and response pages keep the capacities their captions name.
 
     Returns
     -------
@@ -648,10 +674,14 @@ def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] 
     """
     topics = _check_topics(topics)
     quotes = _check_quotes(quotes)
+    token = _CAPACITY.set(_check_capacity(capacity))
     from ._progress import bar
 
-    chosen = [make for name, make in TOPICS.items() if name in topics]
-    return [make(quotes) for make in bar(chosen, desc="computing the pages", unit="page")]
+    try:
+        chosen = [make for name, make in TOPICS.items() if name in topics]
+        return [make(quotes) for make in bar(chosen, desc="computing the pages", unit="page")]
+    finally:
+        _CAPACITY.reset(token)
 
 
 def _render(page: Page, number: int, total: int) -> Any:
@@ -723,6 +753,7 @@ def build_handout(
     topics: Sequence[str] | None = None,
     *,
     quotes: Sequence[Any] = (),
+    capacity: int = 100,
     dpi: float = 150,
 ) -> list[Page]:
     """Write the handout to ``path``: a multi-page PDF, or one PNG or SVG a page, atomically.
@@ -740,6 +771,9 @@ def build_handout(
     quotes : sequence, optional
         The papers' quoted figures to set beside the computed values (see
         :func:`handout_pages`); none by default.
+    capacity : int
+        ``W`` of the pages that share one capacity (see
+        :func:`handout_pages`; default 100).
     dpi : float
         Resolution of PNG pages (default 150).
 
@@ -769,7 +803,7 @@ def build_handout(
     files = page_files(path, topics)
     for f in files:
         check_output(f)  # a folder, a missing folder, no permission: refused before any work
-    pages = handout_pages(topics, quotes=quotes)
+    pages = handout_pages(topics, quotes=quotes, capacity=capacity)
     from ._progress import bar
 
     if fmt != "pdf":

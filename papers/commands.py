@@ -128,7 +128,8 @@ def handout(args: argparse.Namespace) -> str:
     from aimdmodel.handout import build_handout, page_files
 
     out, topics = _handout_path(args), getattr(args, "topics", None)
-    pages = build_handout(out, topics, quotes=HEADLINE)  # the papers' figures, quoted beside ours
+    pages = build_handout(out, topics, quotes=HEADLINE,  # the papers' figures beside ours
+                          capacity=getattr(args, "capacity", None) or 100)
     files = page_files(out, topics)
     lines = [f"wrote {out} ({len(pages)} pages)" if len(files) == 1 else
              f"wrote {len(files)} files, one a page:"]
@@ -152,6 +153,19 @@ def _handout_path(args: argparse.Namespace) -> str:
         raise ValueError(f"--out {args.out} is a .{suffix} file but --format {fmt}; give "
                          f"one of them, or both the same")
     return f"{args.out}.{fmt}"
+
+
+def _handout_capacity(text: str) -> int:
+    from aimdmodel.handout import MAX_CAPACITY, MIN_CAPACITY
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not MIN_CAPACITY <= value <= MAX_CAPACITY:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number in {MIN_CAPACITY} .. {MAX_CAPACITY}, got {text!r}")
+    return value
 
 
 def _topics(text: str) -> list[str]:
@@ -202,7 +216,8 @@ def register(subparsers: Any) -> None:
                     "About a minute on 2 cores for every page.",
         epilog="topics, in the handout's order: " + ", ".join(TOPICS) + "\n\nexamples:\n"
                "  aimdmodel handout --out handout.pdf\n"
-               "  aimdmodel handout --out slides --format png --topics phase-plane,late-joiner",
+               "  aimdmodel handout --out slides --format png --topics phase-plane,late-joiner "
+               "--capacity 200",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hand.add_argument("--out", required=True, metavar="FILE",
@@ -214,4 +229,8 @@ def register(subparsers: Any) -> None:
                            "one gets it)")
     hand.add_argument("--topics", type=_topics, metavar="TOPIC[,TOPIC]",
                       help="only these pages, comma separated (default all; listed below)")
+    hand.add_argument("--capacity", type=_handout_capacity, default=100, metavar="W",
+                      help="W in packets/RTT of the pages that share one capacity (phase plane, "
+                           "convergence, New-AIMD, own parameters, late joiner): 100 .. 10000 "
+                           "(default 100)")
     hand.set_defaults(func=handout)

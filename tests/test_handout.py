@@ -336,3 +336,14 @@ def test_the_handout_writes_one_png_or_svg_a_page(tmp_path):
     assert all(Path(f).read_text(encoding="utf-8").lstrip().startswith("<?xml")
                for f in files)
     assert sorted(p.name for p in tmp_path.iterdir()) == [Path(f).name for f in files]
+
+
+def test_a_lecturer_sets_the_capacity_of_the_shared_pages():
+    (page,) = handout.handout_pages(["late-joiner"], capacity=200)
+    assert "$W = 200$" in page.caption
+    assert all(abs(v - 1 / 3) < 0.02 for k, v in page.values["last_flow_share"].items()
+               if k.startswith("AIMD"))
+    with pytest.raises(ValueError, match=r"capacity must be in 100 \.\. 10000"):
+        handout.handout_pages(["title"], capacity=50)
+    with pytest.raises(TypeError, match="whole number"):
+        handout.handout_pages(["title"], capacity=100.5)
