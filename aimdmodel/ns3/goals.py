@@ -1,4 +1,4 @@
-"""The goals of issue 14 and how one metric of a model is compared with ns-3.
+"""The validation goals and how one metric of a model is compared with ns-3.
 
 Examples
 --------

@@ -7,7 +7,7 @@ each in ns-3 (:func:`aimdmodel.ns3.run`), the round-based queue model
 (:func:`aimdmodel.queue.run`) and the fluid model
 (:func:`aimdmodel.fluid.run_scenario`, where the tree has it and the model
 expresses the scenario) and compares four metrics over ``[warmup,
-duration)`` with the goals of issue 14:
+duration)`` with the validation goals:
 
 ===============================  =================================  ======
 metric                           definition (all models)            goal
