@@ -91,12 +91,22 @@ def validate_command(args: argparse.Namespace) -> str:
     if not available():
         raise Ns3Unavailable(f"aimdmodel validate --against ns3 needs ns-3, the optional extra "
                              f"ns3: {EXTRA_HINT}")
+    from .._progress import bar, enabled
     from .report import markdown, plot_validation
     from .validate import reference_set, validate
 
     t0 = time.perf_counter()
-    v = validate(reference_set(quick=args.quick), models=tuple(args.models),
-                 progress=lambda s: print(s, file=sys.stderr, flush=True))
+    cases = reference_set(quick=args.quick)
+    if not enabled():  # piped: one line a scenario, as a log
+        v = validate(cases, models=tuple(args.models),
+                     progress=lambda s: print(s, file=sys.stderr, flush=True))
+    else:  # a terminal: a bar redrawn every second, the scenario running beside it
+        with bar(total=len(cases), desc="validate", unit="scenario") as shown:
+            def progress(text: str) -> None:
+                shown.n = int(text[1:].split("/")[0]) - 1
+                shown.set_postfix_str(text.split("] ", 1)[-1])
+
+            v = validate(cases, models=tuple(args.models), progress=progress)
     command = COMMAND + (" --quick" if args.quick else "")
     if args.out != "-":
         command += f" --out {args.out}"
