@@ -37,7 +37,8 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-__all__ = ["COMPILE_GROUPS", "CompileGroup", "bar", "compile_notes", "enabled", "group_of"]
+__all__ = ["COMPILE_GROUPS", "CompileGroup", "bar", "compile_notes", "enabled", "group_of",
+           "hook"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -250,8 +251,8 @@ class _Listener:
         self._group: CompileGroup | None = None
 
     def notify(self, event: Any) -> None:
-        if os.getpid() != self.pid or _ACTIVE[-1:] != [self]:  # a forked worker; an outer
-            return  # block while an inner one listens
+        if os.getpid() != self.pid:  # a forked worker: the parent speaks
+            return
         if event.is_start:
             self.depth += 1
             if self.depth == 1:
@@ -286,17 +287,41 @@ class _Listener:
             self.ticker = None
 
 
-def _numba_listener(listener: _Listener) -> Any:
+_HOOKED: list[Any] = []
+"""The one numba listener of this process, once :func:`hook` registered it."""
+
+
+def hook() -> None:
+    """Register the one ``numba:compile`` listener of the process (numba imported; once).
+
+    Called by :func:`aimdmodel._numba_cache.install` (every compiled module
+    calls it before its first compiled function) and by :func:`compile_notes`
+    when numba is already imported: a command that never touches numba does
+    not import it for its notes. The listener hands each event to the
+    innermost open :func:`compile_notes` block.
+
+    Examples
+    --------
+    >>> hook(); hook()  # idempotent
+    >>> len(_HOOKED)
+    1
+    """
+    if _HOOKED:
+        return
     from numba.core import event
 
     class Adapter(event.Listener):
         def on_start(self, ev: Any) -> None:
-            listener.notify(ev)
+            if _ACTIVE:
+                _ACTIVE[-1].notify(ev)
 
         def on_end(self, ev: Any) -> None:
-            listener.notify(ev)
+            if _ACTIVE:
+                _ACTIVE[-1].notify(ev)
 
-    return Adapter()
+    adapter = Adapter()
+    event.register("numba:compile", adapter)
+    _HOOKED.append(adapter)
 
 
 @contextlib.contextmanager
@@ -305,7 +330,7 @@ def compile_notes(stream: TextIO | None = None, *, hint: bool = True
     """Say on ``stream`` (standard error) when this package's numba functions compile.
 
     Only when ``stream`` is a terminal or ``AIMDMODEL_PROGRESS=1``
-    (:func:`enabled`).
+    (:func:`enabled`). The innermost of nested blocks speaks.
 
     With ``hint``, the note names ``aimdmodel compile``. Yields a dict that
     is filled with the seconds each group spent compiling in the block
@@ -320,14 +345,9 @@ def compile_notes(stream: TextIO | None = None, *, hint: bool = True
     >>> times, err.getvalue()
     ({}, '')
     """
-    try:
-        from numba.core import event
-    except ImportError:  # pragma: no cover - numba is a dependency
-        yield {}
-        return
     listener = _Listener(stream, hint)
-    adapter = _numba_listener(listener)
-    event.register("numba:compile", adapter)
+    if "numba" in sys.modules:
+        hook()
     _ACTIVE.append(listener)
     try:
         yield listener.times
@@ -335,4 +355,3 @@ def compile_notes(stream: TextIO | None = None, *, hint: bool = True
         _ACTIVE.remove(listener)
         if listener.ticker is not None:
             listener.ticker.close()
-        event.unregister("numba:compile", adapter)
