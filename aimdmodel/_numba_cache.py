@@ -77,11 +77,17 @@ class _PackageStamp:
 
 @functools.cache
 def install() -> None:
-    """Put this package's cache locators first in numba's list (once per process)."""
+    """Put this package's cache locators first in numba's list (once per process).
+
+    Also lets :mod:`aimdmodel._progress` hear numba's compilations.
+    """
     try:
         from numba.core import caching
     except ImportError:  # pragma: no cover - numba is a dependency
         return
+    from ._progress import hook
+
+    hook()  # compile notes (aimdmodel._progress) hear numba from now on
     impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
     bases = [getattr(caching, n, None) for n in
              ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator")]

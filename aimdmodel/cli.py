@@ -52,6 +52,7 @@ from . import __version__
 from ._arith import ARITHMETICS, to_fraction
 from ._format import fmt_number
 from ._io import Terminated, atomic_savefig, check_output, ensure_kernel_cache, figure_format
+from ._progress import compile_notes
 from .engine import simulate
 from .engines import ENGINES
 from .feedback import CONVENTIONS
@@ -473,6 +474,7 @@ class _Printed:
     steps: np.ndarray  # the step of each printed row
     index: np.ndarray | None  # rows of tr.windows to print (None: all, in order)
     feedback: np.ndarray  # feedback of each printed row but the last
+    digits: int | None = None  # significant digits of float cells (None: every digit)
 
     @classmethod
     def of(cls, tr: Trajectory, rows: str) -> _Printed:
@@ -509,7 +511,8 @@ class _Printed:
 
     def cells(self, k0: int, k1: int) -> list[list[str]]:
         steps, fb, windows, totals = self.values(k0, k1)
-        fw, ft = _formatter(self.tr.windows.dtype), _formatter(self.tr.totals.dtype)
+        fw = _formatter(self.tr.windows.dtype, self.digits)
+        ft = _formatter(self.tr.totals.dtype, self.digits)
         pick = self.pick(k0, k1)
         active = self.tr.active[pick].tolist()
         caps = self.tr.capacities[pick].tolist() if _dynamic_capacity(self.tr) else None
@@ -521,12 +524,16 @@ class _Printed:
         return rows
 
 
-def _formatter(dtype: np.dtype) -> Callable[[Any], str]:
+def _formatter(dtype: np.dtype, digits: int | None = None) -> Callable[[Any], str]:
     """``fmt_number`` for the values of an array of this dtype, without its per-value dispatch.
 
     ``tolist()`` gives Python floats and ints, for which ``fmt_number`` is
-    ``repr`` and ``str`` (tests/test_cli.py checks that they agree).
+    ``repr`` and ``str`` (tests/test_cli.py checks that they agree). With
+    ``digits``, floats show that many significant digits.
     """
+    if dtype.kind == "f" and digits is not None:
+        big = 10.0**digits
+        return lambda v: f"{v:.0f}" if big <= abs(v) < 1e15 else f"{v:.{digits}g}"
     if dtype.kind == "f":
         return float.__repr__
     if dtype.kind in "iu":
@@ -637,7 +644,7 @@ def _check_float_range(args: argparse.Namespace, params: dict[str, Any], capacit
         _float_value(capacity, "capacity", hint)
     for i, w in enumerate(args.windows):
         if w != 0:
-            _float_value(w, f"windows[{i}] (flow {i})", hint)
+            _float_value(w, f"--windows item {i + 1} (flow {i + 1})", hint)
     for name, value in params.items():
         for k, v in enumerate(value if isinstance(value, list) else [value]):
             if isinstance(v, Fraction) and v != 0:
@@ -699,6 +706,9 @@ def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     return Fraction(100) if args.capacity is None else args.capacity
 
 
+TABLE_DIGITS = 6
+"""Significant digits of the float windows in ``simulate``'s table (``--digits``)."""
+
 MAX_ROWS = 1_000_000
 """Rows ``simulate`` prints at most unless ``--max-rows`` says more (about 50 MB of text)."""
 
@@ -734,7 +744,39 @@ def _check_size(args: argparse.Namespace, run_kwargs: dict[str, Any]) -> None:
         )
 
 
+def _check_flows(args: argparse.Namespace) -> None:
+    """Refuse, in the command line's words (flows from 1), bad windows, arrivals, departures."""
+    m = len(args.windows)
+    for i, w in enumerate(args.windows):
+        if w < 0:
+            raise CLIError(f"--windows item {i + 1} is {fmt_number(w)}; a window must be >= 0 "
+                           "(to start a flow later, give --arrive FLOW:STEP)")
+    arrive = dict(args.arrive)
+    for option, pairs in (("--arrive", args.arrive), ("--depart", args.depart)):
+        for i, t in pairs:
+            if i >= m:
+                raise CLIError(f"{option} {i + 1}:{t} names flow {i + 1}, but --windows gives "
+                               f"{m} flows (numbered 1 .. {m})")
+    for i, t in args.depart:
+        if t <= arrive.get(i, 0) and i in arrive:
+            raise CLIError(f"--depart {i + 1}:{t} must come after flow {i + 1}'s arrival "
+                           f"(--arrive {i + 1}:{arrive[i]})")
+
+
+_LIBRARY_NAMES = ((re.compile(r"\bx0\b"), "--windows"), (re.compile(r"\bcapacity\b(?= must)"),
+                                                       "--capacity"))
+"""Words of the library's errors and the options the user typed for them."""
+
+
+def _in_user_words(exc: ValueError) -> ValueError:
+    text = str(exc)
+    for pattern, option in _LIBRARY_NAMES:
+        text = pattern.sub(option, text)
+    return type(exc)(text)
+
+
 def _simulate(args: argparse.Namespace) -> Iterator[str]:
+    _check_flows(args)
     params = parse_params(args.param, per_flow=True)
     policy = make_policy(args.policy, **params)
     steps = 100 if args.steps is None and args.cycles is None else args.steps
@@ -751,7 +793,10 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
     _check_size(args, run_kwargs)
     if args.engine in ("kernel", "auto"):
         _warn(ensure_kernel_cache())
-    tr = simulate(engine=args.engine, **run_kwargs)
+    try:
+        tr = simulate(engine=args.engine, **run_kwargs)
+    except ValueError as exc:  # the library names its arguments; say the options
+        raise _in_user_words(exc) from None
     if args.plot:
         _plot(tr, args.plot)
     if args.animate:
@@ -761,12 +806,17 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
         f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
         f"{tr.n_steps} steps, {n_events} congestion events"
     )
+    if n_events == 0 and tr.n_steps > 0:
+        title += (f" (the sum of the windows stayed below W = {fmt_number(tr.capacity)}: give "
+                  "more --steps, or a smaller --capacity)")
     if args.rows == "cycles":
         title += (
             "\nrows: step 0, every congestion step and the step after it, the last step "
             "(--rows all prints every step)"
         )
-    return _OUTPUTS[args.format](title, tr, _Printed.of(tr, args.rows))
+    digits = args.digits if args.digits is not None or args.format != "table" else TABLE_DIGITS
+    printed = dataclasses.replace(_Printed.of(tr, args.rows), digits=digits)
+    return _OUTPUTS[args.format](title, tr, printed)
 
 
 # --------------------------------------------------------------------------
@@ -882,13 +932,14 @@ def _workers_stopped_on_interrupt(ex: Any) -> Iterator[None]:
 def _sweep(args: argparse.Namespace) -> str:
     from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-    from .sweeps import check_grid_size, policy_grid, sweep
+    from .sweeps import check_grid_size, sweep
 
     grid = _grid(args.param)
     windows = args.windows or [[Fraction(1), Fraction(30)]]
     check_grid_size(math.prod(len(v) for v in grid.values()) * len(args.policy or ["aimd"])
                     * len(windows) * len(args.capacity))  # before any policy is built
-    policies = [p for name in args.policy or ["aimd"] for p in policy_grid(name, **grid)]
+    built = _sweep_policies(args.policy or ["aimd"], grid, record=args.on_error == "record")
+    policies = [p for p, error in built if error is None]
     if len({len(w) for w in windows}) != 1:
         raise ValueError("every --windows must give the same number of flows")
     if args.arithmetic == "float":
@@ -896,7 +947,7 @@ def _sweep(args: argparse.Namespace) -> str:
         for c in args.capacity:
             _float_value(c, "capacity", hint)
         for v in (v for w in windows for v in w if v != 0):
-            _float_value(v, "windows", hint)
+            _float_value(v, "--windows", hint)
     if args.engine in ("kernel", "auto"):
         _warn(ensure_kernel_cache())
     cycles = 40 if args.steps is None and args.cycles is None else args.cycles
@@ -907,7 +958,9 @@ def _sweep(args: argparse.Namespace) -> str:
             arithmetic=args.arithmetic, congestion=args.congestion, engine=args.engine,
             metrics=args.metrics, burn_in=args.burn_in, eps=args.eps,
             on_error=args.on_error, executor=ex,
-        )
+        ) if policies else []
+    caps = [float(c) for c in args.capacity] if args.arithmetic == "float" else args.capacity
+    rows = _with_refused(built, rows, windows, caps, args.metrics)
     columns = ["policy", "x0", "capacity", "engine", *args.metrics, "notes"]
     columns += ["error"] if args.on_error == "record" else []
     if args.format == "json":
@@ -916,9 +969,49 @@ def _sweep(args: argparse.Namespace) -> str:
         columns[1:1] = rows.parameter_columns
         return "\n".join([",".join(columns)] + [
             ",".join(json.dumps(c) if "," in c else c
-                     for c in (_sweep_cell(r[k], "full") for k in columns)) for r in rows.flat()
+                     for c in (_sweep_cell(r.get(k), "full") for k in columns)) for r in rows.flat()
         ])
     return format_table(columns, [[_sweep_cell(r[k], "ledger") for k in columns] for r in rows])
+
+
+def _sweep_policies(names: Sequence[str], grid: dict[str, list[Any]], *, record: bool
+                    ) -> list[tuple[Any, str | None]]:
+    """Build the grid's policies in order; with ``record``, keep a refused one as (label, why)."""
+    import itertools
+
+    keys = list(grid)
+    built: list[tuple[Any, str | None]] = []
+    for name in names:
+        for combo in itertools.product(*(grid[k] for k in keys)):
+            params = dict(zip(keys, combo, strict=True))
+            try:
+                built.append((make_policy(name, **params), None))
+            except (ValueError, TypeError) as exc:
+                if not record:
+                    raise
+                label = ", ".join(f"{k}={v if isinstance(v, str) else fmt_number(v, 'short')}"
+                                  for k, v in params.items())
+                built.append((f"{name}({label})", " ".join(str(exc).split())))
+    return built
+
+
+def _with_refused(built: list[tuple[Any, str | None]], rows: list[dict], windows: list,
+                  capacities: list, metric_names: Sequence[str]) -> Any:
+    """Put a row for each run of a refused policy, in grid order, with its error."""
+    from .sweeps import SweepResult
+
+    per_policy = len(windows) * len(capacities)
+    out, k = SweepResult(), 0
+    for policy, error in built:
+        if error is None:
+            out += rows[k : k + per_policy]
+            k += per_policy
+            continue
+        for x0 in windows:
+            for c in capacities:
+                out.append({"policy": policy, "x0": tuple(x0), "capacity": c, "engine": None,
+                            **dict.fromkeys(metric_names), "notes": "", "error": error})
+    return out
 
 
 def _metric_list(text: str) -> list[str]:
@@ -973,8 +1066,9 @@ def _add_sweep(sub: Any) -> None:
     swp.add_argument("--on-error", choices=ON_ERROR, default="raise",
                      help="raise (default): the first failed run stops the sweep; record: "
                           "its row says why in an error column")
-    swp.add_argument("--jobs", type=_positive_count, default=None,
-                     help="worker processes (default: one per core; 1: in this process)")
+    swp.add_argument("--jobs", "--workers", dest="jobs", type=_positive_count, default=None,
+                     help="worker processes (default: one per core; 1: in this process; "
+                          "--workers is the same)")
     swp.add_argument("--format", choices=["table", "csv", "json"], default="table",
                      help="table (default; metrics to 4 decimals), csv or json (exact values)")
     swp.set_defaults(func=_sweep)
@@ -1043,10 +1137,14 @@ def _choices_help(what: str, items: dict[str, str], default: str) -> str:
 
 
 def _add_simulate(sub: Any) -> None:
+    from .environments import ENVIRONMENTS
+
     sim = sub.add_parser(
         "simulate", help="run one system and print its windows",
         description="Run m flows of one policy on a bottleneck of capacity W and print "
-                    "the windows.",
+                    "the windows. The default engine, step, is the reference every other "
+                    "engine is tested against; --engine auto is faster on long runs and gives "
+                    "the same windows in exact arithmetic (within rounding in float).",
         epilog=_policy_list() + "\n\n" + _SIMULATE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -1063,8 +1161,9 @@ def _add_simulate(sub: Any) -> None:
                      help="capacity per step from FILE: one number per line (or the first "
                           "column of a CSV); at least one value per step")
     sim.add_argument("--environment", metavar="NAME",
-                     help="seed 004's bandwidth environment 1-10 (CL, CH, SQL, SQH, RWL, RWH, "
-                          "RDL, RDH, RWA, RWM) as the capacity trace; needs --steps")
+                     help=f"a bandwidth environment of Reddy et al. (Table 2), one of the "
+                          f"{len(ENVIRONMENTS)}: {', '.join(ENVIRONMENTS)}, as the "
+                          "capacity trace; needs --steps")
     sim.add_argument("--rtt", type=positive_float, default=0.1,
                      help="--environment: seconds per step (default 0.1)")
     sim.add_argument("--seed", type=count, default=None,
@@ -1101,6 +1200,9 @@ def _add_simulate(sub: Any) -> None:
              "congestion, engine, rows, steps (with --rows cycles), windows, feedback (of "
              "every row but the last), congestion_steps",
     )
+    sim.add_argument("--digits", type=_positive_count, metavar="N",
+                     help=f"significant digits of float windows (default {TABLE_DIGITS} in the "
+                          "table, every digit in csv; json always keeps every digit)")
     sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
                      help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
     sim.add_argument("--animate", metavar="FILE", type=_animation_file,
@@ -1184,6 +1286,47 @@ def _add_lab(sub: Any) -> None:
     lab.set_defaults(func=_lab)
 
 
+def _compile(args: argparse.Namespace) -> Iterator[str]:
+    from .warmup import PARTS, compile_all
+
+    yield (f"numba's cache: {os.environ.get('NUMBA_CACHE_DIR') or 'beside the package'} "
+           "(NUMBA_CACHE_DIR moves it; share it with the workers of a cluster)")
+    for name in args.only or list(PARTS):
+        with compile_notes(hint=False) as compiled:
+            seconds = compile_all([name])[name]
+        how = "compiled" if compiled else "loaded from the cache"
+        yield f"{PARTS[name][0]}: {how} in {seconds:.1f} s"
+
+
+def _part_list(text: str) -> list[str]:
+    from .warmup import PARTS
+
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in PARTS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown part {bad[0] if bad else text!r}; choose from {', '.join(PARTS)}")
+    return names
+
+
+def _add_compile(sub: Any) -> None:
+    from .warmup import PARTS
+
+    com = sub.add_parser(
+        "compile", help="compile the numba kernels now, once per install",
+        description="Compile (or load from numba's on-disk cache) every compiled kernel, so "
+                    "that later commands and worker processes only load them. Run it once "
+                    "after an install, e.g. on a cluster before the jobs start (with the "
+                    "same NUMBA_CACHE_DIR as the jobs). About 60 CPU seconds cold, a few "
+                    "seconds when cached.",
+        epilog="parts: " + "; ".join(f"{k}: {v[0]}" for k, v in PARTS.items()),
+    )
+    com.add_argument("--only", type=_part_list, metavar="PART[,PART]",
+                     help=f"only these parts, comma separated ({', '.join(PARTS)}; "
+                          "default all)")
+    com.set_defaults(func=_compile)
+
+
 def _load_plugins(sub: Any) -> None:
     """Let every entry point of :data:`COMMAND_GROUP` add its commands."""
     for ep in sorted(importlib.metadata.entry_points(group=COMMAND_GROUP), key=lambda e: e.name):
@@ -1216,6 +1359,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_derive(sub)
     _add_sweep(sub)
     _add_lab(sub)
+    _add_compile(sub)
     _load_plugins(sub)
     parser.commands = dict(sub.choices)
     return parser
@@ -1236,7 +1380,34 @@ def _parse(parser: _Parser, argv: list[str]) -> argparse.Namespace | None:
             f"the command: aimdmodel COMMAND {first} ... (commands: "
             f"{', '.join(parser.commands)})"
         )
-    return parser.parse_args(argv)
+    return parser.parse_args(_negative_values(parser, argv))
+
+
+_NEGATIVE = re.compile(r"^-\d|^-\.\d")
+
+
+def _negative_values(parser: _Parser, argv: list[str]) -> list[str]:
+    """Join ``--windows -1,5`` into ``--windows=-1,5`` (argparse takes ``-1,5`` for an option).
+
+    Only for options of the command that take one value.
+    """
+    command = parser.commands.get(argv[0]) if argv else None
+    if command is None:
+        return argv
+    takes_value = {opt for a in command._actions if a.nargs is None and a.option_strings
+                   and not isinstance(a, (argparse._StoreConstAction,
+                                          argparse._StoreTrueAction, argparse._CountAction,
+                                          argparse._AppendConstAction))
+                   for opt in a.option_strings}
+    out, k = [], 0
+    while k < len(argv):
+        if argv[k] in takes_value and k + 1 < len(argv) and _NEGATIVE.match(argv[k + 1]):
+            out.append(f"{argv[k]}={argv[k + 1]}")
+            k += 2
+        else:
+            out.append(argv[k])
+            k += 1
+    return out
 
 
 class _ClosedStdout(io.TextIOBase):
@@ -1353,7 +1524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with standard output closed (>&-)
         sys.stdout = _ClosedStdout()
-    with _exact_digits(), warnings.catch_warnings():
+    with _exact_digits(), warnings.catch_warnings(), compile_notes():
         warnings.showwarning = _one_line_warning  # restored on the way out
         try:
             parser = build_parser()

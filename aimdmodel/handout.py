@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import os
 from collections.abc import Callable, Sequence
@@ -44,13 +45,19 @@ from .policies import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD, Polic
 from .symbolic import W as W_SYMBOL
 from .symbolic import derive, fairness_cycles, tcp_friendly_increase
 
-__all__ = ["PAGE_SIZE", "TOPICS", "Page", "build_handout", "handout_pages", "wrap_caption"]
+__all__ = ["FORMATS", "MAX_CAPACITY", "MIN_CAPACITY", "PAGE_SIZE", "TOPICS", "Page",
+           "build_handout", "handout_pages", "page_files", "wrap_caption"]
 
 PAGE_SIZE = (11.69, 8.27)
 """Page size in inches (A4 landscape, the shape of a slide)."""
 
 _X0 = (10, 70)
-_W = 100
+_CAPACITY: contextvars.ContextVar[int] = contextvars.ContextVar("capacity", default=100)
+"""``W`` of the pages that share one capacity (``build_handout(capacity=...)``)."""
+
+
+def _w() -> int:
+    return _CAPACITY.get()
 _CAPTION_WIDTH = 118  # characters per caption line at 11 pt across the page
 _QUOTE_FIELDS = ("policy", "claimed", "text", "source", "at_least")
 
@@ -218,17 +225,33 @@ def _title_page(quotes: tuple) -> Page:
                 {"aimd_efficiency": aimd.efficiency, "aimd_min_window": aimd.min_window})
 
 
+def _zoom(ax: Any, windows: Any) -> str:
+    """Zoom a phase-plane panel onto the square around its trajectory; return the title's note.
+
+    The panel stays square (the lines keep their 45-degree slopes) and
+    within windows >= 0.
+    """
+    w = np.asarray(windows, dtype=float)
+    lo, hi = w.min(axis=0), w.max(axis=0)
+    side = max(1.3 * float(max(hi - lo)), _w() / 5)
+    start = np.maximum((lo + hi) / 2 - side / 2, 0)
+    ax.set_xlim(start[0], start[0] + side)
+    ax.set_ylim(start[1], start[1] + side)
+    return " (zoomed)"
+
+
 def _phase_page(quotes: tuple) -> Page:
     pols: list[Policy] = [AIMD(), AIAD(a=1, d=8), MIMD(c=Fraction(11, 10)),
                           MIAD(c=Fraction(11, 10), d=8), AIMDFC(), AIMDFCPlus()]
     cycles = 8
-    data = [experiments.phase_plane(p, _X0, _W, cycles=cycles) for p in pols]
+    data = [experiments.phase_plane(p, _X0, _w(), cycles=cycles) for p in pols]
     jain = {_short(d.policy): d.final_jain for d in data}
     rho = {_short(p): _derive(p).contraction for p in (AIMD(), AIMDFC(), AIMDFCPlus())}
     j0 = data[0].initial_jain
     caption = (
-        f"Two flows start at {_X0} with $W = {_W}$ packets/RTT and run {cycles} congestion "
-        "events (exact arithmetic). Solid arrows: increase phases; dashed: decreases."
+        f"Two flows start at {_X0} with $W = {_w()}$ packets/RTT and run {cycles} congestion "
+        "events (exact arithmetic). Solid arrows: increase phases; dashed: decreases. AIAD, "
+        "MIMD and MIAD move little: their panels (zoomed) show the square around the path."
         "\n\n"
         "An additive increase moves parallel to the fairness line $x_1 = x_2$; a multiplicative "
         "decrease moves toward the origin, so across one cycle the difference $x_2 - x_1$ is "
@@ -246,7 +269,8 @@ def _phase_page(quotes: tuple) -> Page:
         axes = fig.subplots(2, 3)
         for i, (ax, d) in enumerate(zip(axes.ravel(), data, strict=True)):
             artists = d.plot(ax, legend=False)
-            ax.set_title(d.policy.label(), fontsize=10)
+            zoomed = _zoom(ax, d.windows) if i in (1, 2, 3) else ""  # AIAD, MIMD, MIAD
+            ax.set_title(d.policy.label() + zoomed, fontsize=10)
             ax.tick_params(labelsize=8)
             ax.set_xlabel("$x_1$ (packets)", fontsize=9)
             ax.set_ylabel("$x_2$ (packets)", fontsize=9)
@@ -305,13 +329,13 @@ def _convergence_page(quotes: tuple) -> Page:
     pols: list[Policy] = [AIMD(), AIMD(b=Fraction(7, 8)), AIMDFC(), AIMDFCPlus(),
                           AIAD(a=1, d=8), MIMD(c=Fraction(11, 10))]
     cycles = 20
-    data = {_short(p): experiments.convergence(p, _X0, _W, cycles=cycles) for p in pols}
+    data = {_short(p): experiments.convergence(p, _X0, _w(), cycles=cycles) for p in pols}
     fc = {_short(p): fairness_cycles(p, *_X0) for p in pols[:4]}
     still = {k: (d.difference[0], d.difference[-1]) for k, d in list(data.items())[4:]}
     steps = {k: data[k].steps_to_fairness for k in ("AIMD", "AIMD-FC", "AIMD-FC+")}
     formula = float(fc["AIMD"].formula)
     caption = (
-        f"Same start {_X0}, $W = {_W}$, {cycles} congestion events, exact arithmetic. Left: "
+        f"Same start {_X0}, $W = {_w()}$, {cycles} congestion events, exact arithmetic. Left: "
         "Jain's index at each cycle start. Middle: the window difference $\\max w - \\min w$ "
         "(log scale), a straight line when it shrinks by a constant factor $\\rho$ per cycle. "
         "Right: the same against RTTs."
@@ -323,7 +347,8 @@ def _convergence_page(quotes: tuple) -> Page:
         f"with $\\epsilon = 1$: {formula:.2f} for $\\rho = {_tex(fc['AIMD'].contraction)}$. "
         "RTTs until within 1 packet for good: "
         + ", ".join(f"{k} {v}" for k, v in steps.items())
-        + ": the same number of cycles, fewer RTTs per cycle (seed 003, Theorem 2). "
+        + ": the same number of cycles, fewer RTTs per cycle (Lahanas & Tsaoussidis 2003, "
+        "Theorem 2). "
         + ", ".join(f"{k}: difference {a:g} at the start, {b:.4g} after {cycles} events"
                     for k, (a, b) in still.items())
         + "."
@@ -333,15 +358,18 @@ def _convergence_page(quotes: tuple) -> Page:
         from matplotlib.ticker import MaxNLocator
 
         runs = list(data.values())
+        fig.subplots_adjust(top=0.80)  # room for the legend of all three panels
         axes = fig.subplots(1, 3)
         plots.plot_convergence(runs, axes[0], quantity="jain")
         plots.plot_convergence(runs, axes[1])
         plots.plot_convergence(runs, axes[2], against="step")
         axes[2].set_title("window difference against RTTs")
         axes[2].xaxis.set_major_locator(MaxNLocator(5))
-        axes[1].get_legend().remove()
-        axes[2].get_legend().remove()
-        axes[0].legend(loc="center right", fontsize=8)
+        handles, labels = axes[0].get_legend_handles_labels()
+        for ax in axes:
+            ax.get_legend().remove()
+        fig.legend(handles, labels, loc="upper center", ncol=3, fontsize=9,
+                   bbox_to_anchor=(0.5, 0.935), frameon=False)
 
     return Page("Convergence to fairness", caption, draw,
                 {"cycles": {k: v.cycles for k, v in fc.items()}, "steps": steps,
@@ -440,18 +468,19 @@ def _new_aimd_claim(quotes: tuple, eff: float, share: float, fc_share: float) ->
 
 def _new_aimd_page(quotes: tuple) -> Page:
     steps, readings = 400, ("printed", "charitable")
-    d = {r: experiments.new_aimd(r, _X0, _W, steps=steps) for r in readings}
-    shown = {r: experiments.new_aimd(r, _X0, _W, steps=120) for r in readings}
+    d = {r: experiments.new_aimd(r, _X0, _w(), steps=steps) for r in readings}
+    shown = {r: experiments.new_aimd(r, _X0, _w(), steps=120) for r in readings}
     growth = {r: float(np.mean(np.diff(v.totals[len(v.totals) // 2:]))) for r, v in d.items()}
     charitable = experiments.long_run(NewAIMD(reading="charitable"), _X0, 1000, steps=3000)
     fc_share = experiments.long_run(AIMDFCPlus(), _X0, 1000, cycles=30).congested_share
     cf = {r: _derive(NewAIMD(reading=r)) for r in readings}
     caption = (
-        "New-AIMD (seed 000) keeps each flow's initial window $x_i$ and one shared increase $t$; "
+        "New-AIMD (Jasem et al. 2010) keeps each flow's initial window $x_i$ and one shared "
+        "increase $t$; "
         "a congestion event halves only the $x_i$. Left: the pseudocode as printed ($t$ grows "
         "at every pass of its loop, congestion or not). Right: the charitable reading of the "
         "paper's own equations (an RTT either increases or decreases). "
-        f"$W = {_W}$, start {_X0}, exact arithmetic; ticks at the bottom mark congestion RTTs."
+        f"$W = {_w()}$, start {_X0}, exact arithmetic; ticks at the bottom mark congestion RTTs."
         "\n\n"
         "Over the second half of a run of "
         f"{steps} RTTs: printed, {d['printed'].congested_share:.0%} of the RTTs congested and "
@@ -481,11 +510,11 @@ def _heterogeneous_page(quotes: tuple) -> Page:
     from .symbolic import matrix_model
 
     pair = [AIMD(), AIMD(a=Fraction(1, 5), b=Fraction(7, 8))]
-    data = experiments.phase_plane(pair, _X0, _W, cycles=40)
+    data = experiments.phase_plane(pair, _X0, _w(), cycles=40)
     mm = matrix_model(pair)
     peak, mean = mm.numeric()["peak_shares"], mm.numeric()["mean_shares"]
     caption = (
-        f"An AIMD(1, 1/2) flow and an AIMD(1/5, 7/8) flow share $W = {_W}$ packets/RTT from "
+        f"An AIMD(1, 1/2) flow and an AIMD(1/5, 7/8) flow share $W = {_w()}$ packets/RTT from "
         f"{_X0} (exact arithmetic, 40 congestion events). They do not meet on the fairness "
         "line: their peaks converge to the Perron vector of the matrix model "
         "$A = \\mathrm{diag}(\\beta) + \\alpha(1 - \\beta)^T / \\Sigma\\alpha$ "
@@ -502,7 +531,12 @@ def _heterogeneous_page(quotes: tuple) -> Page:
     )
 
     def draw(fig: Any) -> None:
-        data.plot(fig.subplots())
+        ax = fig.subplots()
+        data.plot(ax)
+        legend = ax.get_legend()
+        if legend is not None:  # readable projected: the legend's text at 9 pt
+            for text in legend.get_texts():
+                text.set_fontsize(9)
 
     return Page("Flows with their own parameters: the Perron point", caption, draw,
                 {"peak_shares": tuple(peak), "mean_shares": tuple(mean),
@@ -510,17 +544,24 @@ def _heterogeneous_page(quotes: tuple) -> Page:
 
 
 def _late_joiner_page(quotes: tuple) -> Page:
-    data = experiments.late_joiner(steps=600, join=200)
+    data = experiments.late_joiner(capacity=_w(), steps=600, join=200)
+    n = len(data.labels) // 2  # one row a policy, one column a convention
+    names = [lab.split(", congestion")[0] for lab in data.labels[::2]]
+    short = [f"New-AIMD\n({tr.policy.reading})" if isinstance(tr.policy, NewAIMD)
+             else _short(tr.policy) for tr in data.runs[::2]]
     rows = "".join(
-        f"\n- {lab}: last flow's share {sh:.2f}, offered load {off:.2f} W, "
-        f"{100 * cg:.0f}% of RTTs congested"
-        for lab, sh, off, cg in zip(data.labels, data.last_flow_share,
-                                    data.offered_over_capacity, data.congested_share,
-                                    strict=True)
+        f"\n- {names[k]}: newcomer's share {data.last_flow_share[2 * k]:.2f} / "
+        f"{data.last_flow_share[2 * k + 1]:.2f}, offered load "
+        f"{data.offered_over_capacity[2 * k]:.2f} / {data.offered_over_capacity[2 * k + 1]:.2f} W, "
+        f"congested {100 * data.congested_share[2 * k]:.0f}% / "
+        f"{100 * data.congested_share[2 * k + 1]:.0f}%"
+        for k in range(n)
     )
     caption = (
         f"Two flows run from step 0; a third joins at step {data.change} with a window of 10 "
-        f"($W = {_W}$, float64, 600 RTTs). Read over the last quarter of the run:" + rows
+        f"($W = {_w()}$, float64, 600 RTTs); the panels show the windows in packets. Over the "
+        "last quarter of the run, congestion at $\\Sigma w \\geq W$ / at $\\Sigma w > W$:"
+        + rows
         + "\n\nAIMD gives the newcomer its third within a few cycles under either "
         "convention. New-AIMD never resets its accumulated increase: read as printed its "
         "windows grow without bound; read charitably the two old flows keep the whole "
@@ -528,7 +569,20 @@ def _late_joiner_page(quotes: tuple) -> Page:
     )
 
     def draw(fig: Any) -> None:
-        data.plot(fig.subplots(3, 2))
+        fig.subplots_adjust(top=0.80, left=0.11, hspace=0.22)  # room for titles, legend
+        axes = fig.subplots(n, 2, sharex=True)
+        data.plot(axes)
+        for (r, c), ax in np.ndenumerate(axes):
+            ax.get_legend().remove()
+            ax.set_title("")
+            ax.tick_params(labelsize=8)
+            ax.set_xlabel("step (RTT)" if r == n - 1 else "", fontsize=9)
+            ax.set_ylabel(short[r] if c == 0 else "", fontsize=10)
+        for c, rule in enumerate(("$\\Sigma w \\geq W$", "$\\Sigma w > W$")):
+            axes[0, c].set_title(f"congestion when {rule}", fontsize=11, weight="bold")
+        handles, labels = axes[0, 0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=9,
+                   bbox_to_anchor=(0.54, 0.925), frameon=False)
 
     return Page("A flow that joins late: AIMD and New-AIMD, both conventions", caption, draw,
                 {"last_flow_share": dict(zip(data.labels, data.last_flow_share, strict=True))})
@@ -564,7 +618,21 @@ def _check_topics(topics: Sequence[str] | None) -> list[str]:
     return topics
 
 
-def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] = ()) -> list[Page]:
+def _check_capacity(capacity: Any) -> int:
+    if isinstance(capacity, bool) or not isinstance(capacity, (int, np.integer)):
+        raise TypeError(f"capacity must be a whole number of packets per RTT, got {capacity!r}")
+    if not MIN_CAPACITY <= capacity <= MAX_CAPACITY:
+        raise ValueError(f"capacity must be in {MIN_CAPACITY} .. {MAX_CAPACITY} packets per RTT "
+                         f"(the flows start at {_X0}; exact arithmetic), got {capacity}")
+    return int(capacity)
+
+
+MIN_CAPACITY, MAX_CAPACITY = 100, 10_000
+"""The capacities ``W`` the handout's pages are drawn for (``capacity=``)."""
+
+
+def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] = (),
+                  capacity: int = 100) -> list[Page]:
     """Compute the pages of the handout (captions and values), without drawing.
 
     Parameters
@@ -580,6 +648,12 @@ def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] 
         ``source``, ``at_least``); the pages set each beside the value
         derived or simulated for its policy. None by default: the pages then
         say nothing about the papers' figures.
+
+    capacity : int
+        ``W`` (packets per RTT, 100 .. 10000) of the pages that share one
+        capacity: phase plane, convergence, New-AIMD, flows with their own
+        parameters, the late joiner (default 100). The sawtooth, efficiency
+        and response pages keep the capacities their captions name.
 
     Returns
     -------
@@ -603,7 +677,14 @@ def handout_pages(topics: Sequence[str] | None = None, *, quotes: Sequence[Any] 
     """
     topics = _check_topics(topics)
     quotes = _check_quotes(quotes)
-    return [make(quotes) for name, make in TOPICS.items() if name in topics]
+    token = _CAPACITY.set(_check_capacity(capacity))
+    from ._progress import bar
+
+    try:
+        chosen = [make for name, make in TOPICS.items() if name in topics]
+        return [make(quotes) for make in bar(chosen, desc="computing the pages", unit="page")]
+    finally:
+        _CAPACITY.reset(token)
 
 
 def _render(page: Page, number: int, total: int) -> Any:
@@ -636,25 +717,68 @@ def _render(page: Page, number: int, total: int) -> Any:
     return fig
 
 
+FORMATS = ("pdf", "png", "svg")
+"""What :func:`build_handout` writes: one PDF, or one PNG or SVG file per page."""
+
+
+def page_files(path: str | os.PathLike, topics: Sequence[str] | None = None) -> list[str]:
+    """Return the files :func:`build_handout` writes for ``path`` (one a page for PNG, SVG).
+
+    A PDF is one file; ``handout.png`` becomes ``handout-01-title.png``,
+    ``handout-02-phase-plane.png``, ... (the page number and its topic).
+
+    Examples
+    --------
+    >>> page_files("h.svg", ["title", "late-joiner"])
+    ['h-01-title.svg', 'h-02-late-joiner.svg']
+    >>> page_files("h.pdf")
+    ['h.pdf']
+    """
+    fmt = _format_of(path)
+    if fmt == "pdf":
+        return [str(path)]
+    root, ext = os.path.splitext(str(path))
+    names = _check_topics(topics)
+    return [f"{root}-{i:02d}-{name}{ext}" for i, name in enumerate(
+        (t for t in TOPICS if t in names), start=1)]
+
+
+def _format_of(path: str | os.PathLike) -> str:
+    fmt = os.path.splitext(str(path))[1].lstrip(".").lower()
+    if fmt not in FORMATS:
+        raise ValueError(f"path must end in one of {', '.join('.' + f for f in FORMATS)} "
+                         f"(the handout's format), got {str(path)!r}")
+    return fmt
+
+
 def build_handout(
     path: str | os.PathLike,
     topics: Sequence[str] | None = None,
     *,
     quotes: Sequence[Any] = (),
+    capacity: int = 100,
+    dpi: float = 150,
 ) -> list[Page]:
-    """Write the handout to ``path`` as a multi-page PDF, atomically.
+    """Write the handout to ``path``: a multi-page PDF, or one PNG or SVG a page, atomically.
 
     Parameters
     ----------
     path : str or path-like
-        Where to write; must end in ``.pdf``. The file appears whole or not
-        at all (:func:`aimdmodel._io.atomic_path`).
+        Where to write; its suffix (``.pdf``, ``.png``, ``.svg``) is the
+        format. A PDF holds every page; PNG and SVG write one file a page,
+        named by :func:`page_files` (for slides). Each file appears whole or
+        not at all (:func:`aimdmodel._io.atomic_path`).
     topics : sequence of str, optional
         Pages to include, at least one (see :func:`handout_pages`); all by
         default.
     quotes : sequence, optional
         The papers' quoted figures to set beside the computed values (see
         :func:`handout_pages`); none by default.
+    capacity : int
+        ``W`` of the pages that share one capacity (see
+        :func:`handout_pages`; default 100).
+    dpi : float
+        Resolution of PNG pages (default 150).
 
     Returns
     -------
@@ -664,8 +788,8 @@ def build_handout(
     Raises
     ------
     ValueError
-        If ``path`` does not end in ``.pdf``, or as :func:`handout_pages`
-        (nothing is written then).
+        If ``path`` does not end in ``.pdf``, ``.png`` or ``.svg``, or as
+        :func:`handout_pages` (nothing is written then).
     OSError
         If ``path`` is a folder, its folder does not exist or cannot be
         written (:func:`aimdmodel._io.check_output`): checked before any
@@ -678,10 +802,19 @@ def build_handout(
     >>> len(build_handout(out, topics=["title"])), out.read_bytes()[:5]
     (1, b'%PDF-')
     """
-    if not str(path).lower().endswith(".pdf"):
-        raise ValueError(f"the handout is a PDF: path must end in .pdf, got {str(path)!r}")
-    check_output(path)  # a folder, a missing folder, no permission: refused before any work
-    pages = handout_pages(topics, quotes=quotes)
+    fmt = _format_of(path)
+    files = page_files(path, topics)
+    for f in files:
+        check_output(f)  # a folder, a missing folder, no permission: refused before any work
+    pages = handout_pages(topics, quotes=quotes, capacity=capacity)
+    from ._progress import bar
+
+    if fmt != "pdf":
+        for i, (page, f) in enumerate(zip(bar(pages, desc="drawing the pages", unit="page"),
+                                          files, strict=True), start=1):
+            with atomic_path(f, suffix="." + fmt) as tmp:
+                _render(page, i, len(pages)).savefig(tmp, format=fmt, dpi=dpi)
+        return pages
     from matplotlib.backends.backend_pdf import PdfPages
 
     with atomic_path(path, suffix=".pdf") as tmp, PdfPages(tmp, metadata={
@@ -689,6 +822,6 @@ def build_handout(
         "Subject": "Teaching handout",
         "Creator": f"aimdmodel {__version__}",
     }) as pdf:
-        for i, page in enumerate(pages, start=1):
+        for i, page in enumerate(bar(pages, desc="drawing the pages", unit="page"), start=1):
             pdf.savefig(_render(page, i, len(pages)))
     return pages

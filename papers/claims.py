@@ -1,4 +1,4 @@
-"""The efficiency figures the seed papers claim, quoted (not computed)."""
+"""The efficiency figures the papers claim, quoted (not computed)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ __all__ = ["HEADLINE", "QuotedFigure"]
 
 @dataclass(frozen=True)
 class QuotedFigure:
-    """An efficiency figure as a seed paper states it (quoted, not computed).
+    """An efficiency figure as a paper states it (quoted, not computed).
 
     Attributes
     ----------
@@ -32,7 +32,7 @@ class QuotedFigure:
     Examples
     --------
     >>> HEADLINE[0].claimed, HEADLINE[0].source
-    (Fraction(3, 4), 'seed 003 Sec. 3.1, Eq. 1')
+    (Fraction(3, 4), 'Lahanas & Tsaoussidis 2003, Sec. 3.1, Eq. 1')
     """
 
     policy: Policy
@@ -44,14 +44,16 @@ class QuotedFigure:
 
 HEADLINE: tuple[QuotedFigure, ...] = (
     QuotedFigure(AIMD(), EFFICIENCY_AIMD, f"{EFFICIENCY_AIMD} ({float(EFFICIENCY_AIMD):.0%})",
-                 "seed 003 Sec. 3.1, Eq. 1"),
-    QuotedFigure(AIMDFC(), EFFICIENCY_AIMD_FC, f"{EFFICIENCY_AIMD_FC}", "seed 003 Eq. 7"),
+                 "Lahanas & Tsaoussidis 2003, Sec. 3.1, Eq. 1"),
+    QuotedFigure(AIMDFC(), EFFICIENCY_AIMD_FC, f"{EFFICIENCY_AIMD_FC}",
+                 "Lahanas & Tsaoussidis 2003, Eq. 7"),
     QuotedFigure(AIMDFCPlus(), EFFICIENCY_AIMD_FC_PLUS,
                  f"{EFFICIENCY_AIMD_FC_PLUS} ({float(EFFICIENCY_AIMD_FC_PLUS):.1%})",
-                 "seed 003 Eq. 16"),
+                 "Lahanas & Tsaoussidis 2003, Eq. 16"),
     QuotedFigure(NewAIMD(), EFFICIENCY_CLAIMED, f"> {float(EFFICIENCY_CLAIMED):.0%}",
-                 "seed 000, after the recurrences", True),
+                 "Jasem et al. 2010, after the recurrences", True),
     QuotedFigure(NewAIMD(reading="charitable"), EFFICIENCY_CLAIMED,
-                 f"> {float(EFFICIENCY_CLAIMED):.0%}", "seed 000, after the recurrences", True),
+                 f"> {float(EFFICIENCY_CLAIMED):.0%}", "Jasem et al. 2010, after the recurrences",
+                 True),
 )
-"""The seed policies of the headline table with the efficiency their paper claims."""
+"""The papers' policies of the headline table with the efficiency their paper claims."""

@@ -24,7 +24,7 @@ __all__ = ["handout", "headline", "headline_rows", "register"]
 def headline_rows(
     capacity: float = 10_000, x0: Sequence[float] = (1, 30), cycles: int = 40
 ) -> list[dict[str, Any]]:
-    """Simulate every seed policy and set its efficiency beside the paper's.
+    """Simulate every paper's policy and set its efficiency beside the paper's figure.
 
     Float arithmetic; efficiency, offered load and the share of congested
     RTTs are averaged over the second half of the whole cycles
@@ -114,7 +114,7 @@ def headline(args: argparse.Namespace) -> str:
 
 
 def handout(args: argparse.Namespace) -> str:
-    """Write the teaching handout (``aimdmodel handout --out FILE.pdf``); list its pages.
+    """Write the teaching handout (``aimdmodel handout --out FILE``); list its pages.
 
     Examples
     --------
@@ -125,12 +125,58 @@ def handout(args: argparse.Namespace) -> str:
     ...     print(handout(argparse.Namespace(out=str(out))))  # doctest: +ELLIPSIS
     wrote .../h.pdf (0 pages)
     """
-    from aimdmodel.handout import build_handout
+    from aimdmodel.handout import build_handout, page_files
 
-    pages = build_handout(args.out, quotes=HEADLINE)  # the papers' figures, quoted beside ours
-    lines = [f"wrote {args.out} ({len(pages)} pages)"]
-    lines += [f"{i:2d}. {p.title}" for i, p in enumerate(pages, start=1)]
+    out, topics = _handout_path(args), getattr(args, "topics", None)
+    pages = build_handout(out, topics, quotes=HEADLINE,  # the papers' figures beside ours
+                          capacity=getattr(args, "capacity", None) or 100)
+    files = page_files(out, topics)
+    lines = [f"wrote {out} ({len(pages)} pages)" if len(files) == 1 else
+             f"wrote {len(files)} files, one a page:"]
+    lines += [f"{i:2d}. {p.title}" + ("" if len(files) == 1 else f": {f}")
+              for i, (p, f) in enumerate(zip(pages, files * len(pages) if len(files) == 1
+                                             else files, strict=False), start=1)]
     return "\n".join(lines)
+
+
+def _handout_path(args: argparse.Namespace) -> str:
+    """``--out`` with ``--format``: the suffix is the format; a path without one gets it."""
+    import os
+
+    from aimdmodel.handout import FORMATS
+
+    fmt = getattr(args, "format", None)
+    suffix = os.path.splitext(args.out)[1].lstrip(".").lower()
+    if fmt is None or suffix == fmt:
+        return args.out
+    if suffix in FORMATS:
+        raise ValueError(f"--out {args.out} is a .{suffix} file but --format {fmt}; give "
+                         f"one of them, or both the same")
+    return f"{args.out}.{fmt}"
+
+
+def _handout_capacity(text: str) -> int:
+    from aimdmodel.handout import MAX_CAPACITY, MIN_CAPACITY
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not MIN_CAPACITY <= value <= MAX_CAPACITY:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number in {MIN_CAPACITY} .. {MAX_CAPACITY}, got {text!r}")
+    return value
+
+
+def _topics(text: str) -> list[str]:
+    from aimdmodel.handout import TOPICS
+
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [t for t in names if t not in TOPICS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown topic {bad[0] if bad else text!r}; choose from {', '.join(TOPICS)}")
+    return names
 
 
 def register(subparsers: Any) -> None:
@@ -145,10 +191,11 @@ def register(subparsers: Any) -> None:
     8
     """
     head = subparsers.add_parser(
-        "headline", help="each seed policy's simulated efficiency beside its paper's figure",
-        description="Simulate each seed policy (float arithmetic) and print its long-run "
-                    "efficiency beside the figure its paper claims. What aimdmodel alone "
-                    "prints.",
+        "headline", help="each paper's policy: simulated efficiency beside the paper's figure",
+        description="Simulate the policies of Lahanas & Tsaoussidis 2003 (AIMD, AIMD-FC, "
+                    "AIMD-FC+) and Jasem et al. 2010 (New-AIMD, as printed and charitably "
+                    "read), float arithmetic, and print each long-run efficiency beside the "
+                    "figure its paper claims. What aimdmodel alone prints.",
     )
     head.add_argument("--capacity", type=positive_float, default=10_000.0,
                       help="capacity W in packets/RTT (default 10000)")
@@ -160,12 +207,30 @@ def register(subparsers: Any) -> None:
                       help="table (default) or json")
     head.set_defaults(func=headline)
 
+    from aimdmodel.handout import FORMATS, TOPICS
+
     hand = subparsers.add_parser(
-        "handout", help="write the teaching handout (a multi-page PDF)",
-        description="Write the teaching handout, a multi-page PDF whose every number is "
-                    "computed when it is built.",
+        "handout", help="write the teaching handout (a PDF, or PNG/SVG pages for slides)",
+        description="Write the teaching handout: a multi-page PDF, or one PNG or SVG file "
+                    "a page (for slides), whose every number is computed when it is built. "
+                    "About a minute on 2 cores for every page.",
+        epilog="topics, in the handout's order: " + ", ".join(TOPICS) + "\n\nexamples:\n"
+               "  aimdmodel handout --out handout.pdf\n"
+               "  aimdmodel handout --out slides --format png --topics phase-plane,late-joiner "
+               "--capacity 200",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    hand.add_argument("--out", required=True, metavar="FILE.pdf",
-                      type=output_file(suffix=".pdf", stdout=False),
-                      help="where to write the PDF (atomically: whole or not at all)")
+    hand.add_argument("--out", required=True, metavar="FILE",
+                      type=output_file(stdout=False),
+                      help="where to write (atomically: whole or not at all): FILE.pdf, or "
+                           "FILE.png / FILE.svg for FILE-01-title.png, FILE-02-... one a page")
+    hand.add_argument("--format", choices=FORMATS, default=None,
+                      help="pdf, png or svg (default: the suffix of --out; a FILE without "
+                           "one gets it)")
+    hand.add_argument("--topics", type=_topics, metavar="TOPIC[,TOPIC]",
+                      help="only these pages, comma separated (default all; listed below)")
+    hand.add_argument("--capacity", type=_handout_capacity, default=100, metavar="W",
+                      help="W in packets/RTT of the pages that share one capacity (phase plane, "
+                           "convergence, New-AIMD, own parameters, late joiner): 100 .. 10000 "
+                           "(default 100)")
     hand.set_defaults(func=handout)

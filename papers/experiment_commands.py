@@ -2,7 +2,8 @@
 
 Registered through the entry-point group ``aimdmodel.commands`` (see
 :mod:`aimdmodel.cli`), as ``experiment = papers.experiment_commands:register``.
-``NAME`` is ``seed000`` ... ``seed004`` or ``all``; ``--scale ledger`` (the
+``NAME`` is a paper's key (``lahanas2003``, ``jasem2010``, ``reddy-aiad``,
+``bazi2019``, ``mehta-dahiya``; :mod:`papers.keys`) or ``all``; ``--scale ledger`` (the
 default: reduced, seconds) or ``full`` (the runs behind
 ``paper_checks/SEEDS.md``: ``aimdmodel experiment all --scale full --workers 2
 --out paper_checks/SEEDS.md``). The output is Markdown (the set-up, printed and
@@ -21,9 +22,11 @@ from typing import Any
 import numpy as np
 
 from aimdmodel._io import atomic_savefig, atomic_write_text, check_output
+from aimdmodel._progress import enabled
 from aimdmodel.cli import output_file
 
 from .experiments import EXPERIMENTS, render, report, run_experiment
+from .keys import PAPERS, key_of_seed, paper_key
 from .setups import SCALES
 
 __all__ = ["experiment", "register", "to_json"]
@@ -37,6 +40,17 @@ def _workers(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be an int >= 1, got {text!r}")
     return value
+
+
+def _name(text: str) -> str:
+    """A paper's key (or its old alias) or ``all``; return the key."""
+    if text.strip().lower() == "all":
+        return "all"
+    try:
+        return paper_key(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a paper's key, one of {', '.join(PAPERS)}, or all; got {text!r}") from None
 
 
 def _plain(v: Any) -> Any:
@@ -59,11 +73,12 @@ def to_json(results: dict[str, dict[str, Any]]) -> str:
     Examples
     --------
     >>> text = to_json({"seed002": run_experiment("seed002")})
-    >>> sorted(json.loads(text)["seed002"]["random loss"])[:3]
+    >>> sorted(json.loads(text)["mehta-dahiya"]["random loss"])[:3]
     ['goodput', 'link_rate', 'loss_rate']
     """
-    out = {name: {key: {f.name: _plain(getattr(res, f.name)) for f in dataclasses.fields(res)}
-                  for key, res in runs.items()} for name, runs in results.items()}
+    out = {key_of_seed(name): {key: {f.name: _plain(getattr(res, f.name))
+                                     for f in dataclasses.fields(res)}
+                               for key, res in runs.items()} for name, runs in results.items()}
     return json.dumps(out, indent=1)
 
 
@@ -73,7 +88,8 @@ def _plot(results: dict[str, dict[str, Any]], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    panels = [(f"{n}: {k}", r) for n, runs in results.items() for k, r in runs.items()]
+    panels = [(f"{PAPERS[key_of_seed(n)].short}: {k}", r) for n, runs in results.items()
+              for k, r in runs.items()]
     cols = min(2, len(panels))
     rows = math.ceil(len(panels) / cols)
     fig, axes = plt.subplots(rows, cols, figsize=(7 * cols, 4 * rows), squeeze=False)
@@ -94,19 +110,21 @@ def experiment(args: argparse.Namespace) -> str:
 
     Examples
     --------
-    >>> args = argparse.Namespace(name="seed002", scale="ledger", workers=1, progress=False,
+    >>> args = argparse.Namespace(name="mehta-dahiya", scale="ledger", workers=1, progress=False,
     ...                           format="markdown", out=None, plot=None)
     >>> experiment(args).splitlines()[0]
-    '## seed002: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
+    '## mehta-dahiya: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
     """
-    names = list(EXPERIMENTS) if args.name == "all" else [args.name]
+    seed = None if args.name == "all" else PAPERS[args.name].seed
+    names = list(EXPERIMENTS) if seed is None else [seed]
+    progress = enabled() if args.progress is None else args.progress
     if args.format == "markdown" and not args.plot:
-        text = (report(names, args.scale, workers=args.workers, progress=args.progress)
-                if args.name == "all" else
-                render(args.name, run_experiment(args.name, args.scale, workers=args.workers,
-                                                 progress=args.progress), args.scale))
+        text = (report(names, args.scale, workers=args.workers, progress=progress)
+                if seed is None else
+                render(seed, run_experiment(seed, args.scale, workers=args.workers,
+                                            progress=progress), args.scale))
     else:
-        results = {n: run_experiment(n, args.scale, workers=args.workers, progress=args.progress)
+        results = {n: run_experiment(n, args.scale, workers=args.workers, progress=progress)
                    for n in names}
         text = to_json(results) if args.format == "json" else "\n".join(
             render(n, r, args.scale) for n, r in results.items())
@@ -115,7 +133,7 @@ def experiment(args: argparse.Namespace) -> str:
     if not args.out or check_output(args.out).kind == "stdout":
         return text.rstrip("\n")
     atomic_write_text(args.out, text if text.endswith("\n") else text + "\n")
-    return f"wrote {', '.join(names)} ({args.scale} scale) to {args.out}"
+    return f"wrote {', '.join(map(key_of_seed, names))} ({args.scale} scale) to {args.out}"
 
 
 def register(subparsers: Any) -> None:
@@ -125,24 +143,28 @@ def register(subparsers: Any) -> None:
     --------
     >>> p = argparse.ArgumentParser(prog="aimdmodel")
     >>> register(p.add_subparsers(dest="command"))
-    >>> p.parse_args(["experiment", "seed004", "--scale", "full"]).scale
+    >>> p.parse_args(["experiment", "reddy-aiad", "--scale", "full"]).scale
     'full'
+    >>> p.parse_args(["experiment", "seed004"]).name  # the old alias
+    'reddy-aiad'
     """
     exp = subparsers.add_parser(
-        "experiment", help="rerun a seed paper's simulator set-up in the queue model",
-        description="Rerun the simulator experiments of a seed paper (or all five) in the "
+        "experiment", help="rerun a paper's simulator set-up in the queue model",
+        description="Rerun the simulator experiments of a paper (or all five) in the "
                     "round-based queue model, with every parameter the paper prints and every "
                     "value chosen where it prints none, and print the tables.",
     )
-    exp.add_argument("name", choices=[*EXPERIMENTS, "all"],
-                     help="which seed's experiments: " + "; ".join(
-                         f"{k}: {v[0]}" for k, v in EXPERIMENTS.items()) + "; all: every one")
+    exp.add_argument("name", type=_name, metavar="PAPER",
+                     help="whose experiments, by the paper's key: " + "; ".join(
+                         f"{p.key}: {EXPERIMENTS[p.seed][0]}" for p in PAPERS.values())
+                     + "; all: every one")
     exp.add_argument("--scale", choices=SCALES, default="ledger",
                      help="ledger (default: reduced, what the claims ledger runs) or full (the "
                           "runs behind paper_checks/SEEDS.md, minutes)")
-    exp.add_argument("--workers", type=_workers, default=1,
-                     help="processes to run on (default 1)")
-    exp.add_argument("--progress", action="store_true", help="show progress bars")
+    exp.add_argument("--jobs", "--workers", dest="workers", type=_workers, default=1,
+                     help="processes to run on (default 1; --workers is the same)")
+    exp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="progress bars on stderr (default: when stderr is a terminal)")
     exp.add_argument("--format", choices=["markdown", "json"], default="markdown")
     exp.add_argument("--out", metavar="FILE", type=output_file(),
                      help="write to FILE (atomically) instead of stdout; - is stdout")

@@ -165,14 +165,16 @@ class Setup:
 
         Examples
         --------
-        >>> SETUPS["seed000-transfers"].describe("full").startswith("seed 000:")
+        >>> SETUPS["seed000-transfers"].describe("full").startswith("jasem2010:")
         True
         """
         parts = [p.describe() for p in self.parameters]
         over, why = self.scales.get(scale, ({}, ""))
         red = ", ".join(f"{k} = {_fmt(k, v)}" for k, v in over.items())
         tail = f"; {scale} scale: {red} ({why})" if over else f"; {scale} scale"
-        return f"seed {self.seed}: {self.title}. " + "; ".join(parts) + tail
+        from .keys import paper_key
+
+        return f"{paper_key(self.seed)}: {self.title}. " + "; ".join(parts) + tail
 
 
 def _p(name: str, value: Any, note: str, *, seed: str = "", shown: str = "",
@@ -261,7 +263,7 @@ SEED004 = Setup(
            "windows of 12.5 packets, the paper's 'lowest window size ... about 12-15'"),
         _p("packet_size", 1000, "Agent/TCP packetSize_ 1000 bytes, " + NS2),
         _p("red", "thresholds 1/3 and 2/3 of the buffer, max_p 0.1, w_q 0.002", "not printed; "
-           "ns-2's max_p and w_q, thresholds as seed 003 sets them", kwarg=False),
+           "ns-2's max_p and w_q, thresholds as Lahanas & Tsaoussidis 2003 set them", kwarg=False),
         _p("interval", None, "B_t of the random environments changes every 1 s (not printed); "
            "square waves every 5 s (printed)"),
         _p("cross", "Pareto shape 1.5, mean 30 kB, the test flows' mean RTT", "flow sizes and "
@@ -395,7 +397,7 @@ _NET_002 = (
 )
 SEED002_LOSS = Setup(
     "seed002-random-loss", "002", "one flow of NewReno, Westwood+ and Veno under independent "
-    "random loss p (the claims seed 002 cites from [3]-[5])", "random_loss",
+    "random loss p (the claims Mehta & Dahiya cite from [3]-[5])", "random_loss",
     (
         _p("variants", ("newreno", "westwood", "veno"), "NewReno is the reference: the model's "
            "Westwood+ and Veno use its loss recovery, so only the window rule differs"),
@@ -410,7 +412,7 @@ SEED002_LOSS = Setup(
 )
 SEED002_LP = Setup(
     "seed002-low-priority", "002", "two NewReno flows with and without two TCP-LP flows beside "
-    "them, and the TCP-LP flows alone (the claims seed 002 cites from [2])", "low_priority",
+    "them, and the TCP-LP flows alone (the claims Mehta & Dahiya cite from [2])", "low_priority",
     (
         _p("primary", "newreno", "the best-effort class"), _p("low", "lp", "TCP-LP"),
         _p("n_primary", 2, "two of each class"), _p("n_low", 2, "two of each class"),

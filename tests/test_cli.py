@@ -110,7 +110,7 @@ def test_bad_plot_suffix_writes_nothing_and_keeps_old_file(tmp_path, capsys):
         (["simulate", "--param", "beta=2"], "unknown parameter 'beta'"),
         (["simulate", "--param", "b"], "NAME=VALUE"),
         (["simulate", "--policy", "tcp"], "invalid choice"),
-        (["simulate", "--windows", "1,-2"], "x0 must hold windows >= 0"),
+        (["simulate", "--windows", "1,-2"], "--windows item 2 is -2; a window must be >= 0"),
         (["simulate", "--windows", "1,x"], "--windows: item 2 must be a number"),
         (["simulate", "--capacity", "0"], "capacity must be finite and > 0"),
         (["simulate", "--steps", "-3"], "must be an int >= 0"),

@@ -29,7 +29,11 @@ TABLE = [
     # float range: the value is named, exact arithmetic has no limit
     (["simulate", "--capacity", "1e400"], 2, "capacity = 1e+400 is too large"),
     (["simulate", "--capacity", "1e-400"], 2, "capacity = 1e-400 is too small"),
-    (["simulate", "--windows", "1,1e400"], 2, "windows[1]"),
+    (["simulate", "--windows", "1,1e400"], 2, "--windows item 2 (flow 2)"),
+    (["simulate", "--windows", "-1,5"], 2, "--windows item 1 is -1"),
+    (["simulate", "--windows", "1,5", "--arrive", "3:200"], 2, "numbered 1 .. 2"),
+    (["simulate", "--windows", "1,5,5", "--arrive", "3:200", "--depart", "3:100"], 2,
+     "after flow 3's arrival (--arrive 3:200)"),
     (["simulate", "--param", "a=1e400"], 2, "a = 1e+400"),
     (["simulate", "--param", "b=1e-400"], 2, "b = 1e-400"),
     (["simulate", "--capacity", "1e99999999"], 2, "exponent"),
@@ -55,7 +59,9 @@ TABLE = [
     (["check", "--out", "{tmp}/newdir/"], 2, "ends in '/'"),
     (["check", "--out", "{tmp}"], 2, "is a folder"),
     (["check", "--paper", "nope"], 2, "paper must be one of"),
-    (["handout", "--out", "{tmp}/h.png"], 2, "must end in .pdf"),
+    (["handout", "--out", "{tmp}/h.txt"], 2, "must end in one of .pdf, .png, .svg"),
+    (["handout", "--out", "{tmp}/h.pdf", "--format", "png"], 2, "--format png"),
+    (["handout", "--out", "{tmp}/h.pdf", "--topics", "intro"], 2, "late-joiner"),
     (["handout", "--out", "{tmp}/h.pdf/"], 2, "ends in '/'"),
     (["handout"], 2, "required"),
     # sweep

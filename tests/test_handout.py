@@ -78,7 +78,7 @@ def test_build_handout_with_a_subset_of_topics(tmp_path):
     assert out.read_bytes().startswith(b"%PDF-")
 
 
-@pytest.mark.parametrize("argv", [["handout"], ["handout", "--out", "handout.png"],
+@pytest.mark.parametrize("argv", [["handout"], ["handout", "--out", "handout.txt"],
                                   ["handout", "--out", "/no/such/folder/h.pdf"]])
 def test_cli_bad_usage_is_one_line_and_exit_2(argv, capsys):
     assert main(argv) == 2
@@ -172,7 +172,7 @@ def test_with_quotes_each_is_set_beside_the_derived_value(pages):
     caption = _page(pages, "The sawtooth").caption
     for q in HEADLINE[:3]:
         assert f"{q.text} ({q.source}), equal to the derived value" in caption
-    assert "> 99% (seed 000" in _page(pages, "aimdmodel").caption
+    assert "> 99% (Jasem et al. 2010" in _page(pages, "aimdmodel").caption
     assert "is met by the charitable reading" in _page(pages, "New-AIMD").caption
 
 
@@ -285,3 +285,66 @@ def test_jain_of_the_start_is_the_metric(pages):
     page = _page(pages, "The phase plane")
     assert page.values["jain_start"] == pytest.approx(
         metrics.jain_index(np.array([10.0, 70.0])))
+
+
+def _drawn_texts(fig):
+    """Every text a page shows, with its box in pixels (tick labels only where drawn)."""
+    import matplotlib.text
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ticks, drawn = set(), []
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                ticks.update((tick.label1, tick.label2))
+            for tick in axis._update_ticks():  # the ticks inside the view: drawn
+                drawn += [tick.label1, tick.label2]
+    texts = [t for t in fig.findobj(matplotlib.text.Text) if t not in ticks] + drawn
+    out = []
+    for t in texts:
+        if t.get_visible() and t.get_text().strip():
+            box = t.get_window_extent(renderer)
+            if box.width > 0 and box.height > 0:
+                out.append((t.get_text(), box))
+    return out
+
+
+def test_no_two_texts_of_a_page_overlap_at_60_dpi(pages):
+    """Titles, labels, tick labels, legends and captions keep apart (readable projected)."""
+    import itertools
+
+    for number, page in enumerate(pages.values(), start=1):
+        fig = handout._render(page, number, len(pages))
+        fig.set_dpi(60)
+        texts = _drawn_texts(fig)
+        assert len(texts) > 3 or number == 1
+        clashes = [(a[:30], b[:30]) for (a, ba), (b, bb) in itertools.combinations(texts, 2)
+                   if ba.shrunk(0.98, 0.9).overlaps(bb.shrunk(0.98, 0.9))]
+        assert not clashes, (page.title, clashes[:5])
+
+
+def test_the_handout_writes_one_png_or_svg_a_page(tmp_path):
+    out = tmp_path / "slides.svg"
+    pages = handout.build_handout(out, topics=["title"])
+    files = handout.page_files(out, ["title"])
+    assert [Path(f).name for f in files] == ["slides-01-title.svg"]
+    assert len(pages) == 1
+    assert Path(files[0]).read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["slides-01-title.svg"]
+    assert [Path(f).name for f in handout.page_files(tmp_path / "s.png",
+                                                     ["late-joiner", "title"])] == [
+        "s-01-title.png", "s-02-late-joiner.png"]  # the handout's order
+
+
+def test_a_lecturer_sets_the_capacity_of_the_shared_pages():
+    (page,) = handout.handout_pages(["late-joiner"], capacity=200)
+    assert "$W = 200$" in page.caption
+    assert all(abs(v - 1 / 3) < 0.02 for k, v in page.values["last_flow_share"].items()
+               if k.startswith("AIMD"))
+    with pytest.raises(ValueError, match=r"capacity must be in 100 \.\. 10000"):
+        handout.handout_pages(["title"], capacity=50)
+    with pytest.raises(TypeError, match="whole number"):
+        handout.handout_pages(["title"], capacity=100.5)

@@ -639,7 +639,7 @@ EXPERIMENTS = [
         "magic"),
     err("handout-topics-string", lambda: _handout(_SCRATCH + "/h.pdf", topics="title"), (T, V),
         "topics"),
-    err("handout-not-pdf", lambda: _handout(_SCRATCH + "/h.png", topics=["title"]), V, ".pdf"),
+    err("handout-not-pdf", lambda: _handout(_SCRATCH + "/h.txt", topics=["title"]), V, ".pdf"),
     err("handout-folder", lambda: _handout(_folder("x.pdf"), topics=["title"]), OSError,
         "folder"),
     val("handout-missing-folder-before-work", _slow_handout_to_folder,

@@ -670,7 +670,7 @@ def test_cli_check_json_out(tmp_path, capsys):
 
 
 def test_cli_check_markdown_stdout(capsys):
-    assert main(["check", "--paper", "mehta-dahiya"]) == 0
+    assert main(["check", "--paper", "mehta-dahiya", "--format", "markdown"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("## mehta-dahiya:")
     assert "**Summary mehta-dahiya:**" in text

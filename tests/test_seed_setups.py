@@ -12,6 +12,7 @@ import pytest
 
 from aimdmodel import cli, seeds
 from papers import experiment_commands, experiments, queue_readings, setups, texts
+from papers.keys import paper_key
 
 
 # --- set-ups ---------------------------------------------------------------------------------
@@ -36,7 +37,7 @@ def test_kwargs_fit_the_library_function(name, scale):
     fn = getattr(seeds, s.function)
     inspect.signature(fn).bind(**s.kwargs(scale))  # raises TypeError on a stray keyword
     text = s.describe(scale)
-    assert text.startswith(f"seed {s.seed}:")
+    assert text.startswith(f"{paper_key(s.seed)}:")
     assert "printed (seed" in text or s.seed == "002"
     assert "chosen:" in text
     assert f"{scale} scale" in text
@@ -64,8 +65,8 @@ def seed002():
 
 def test_render_lists_the_setups_and_tables(seed002):
     text = experiments.render("seed002", seed002)
-    assert text.count("Set-up: seed 002:") == 2
-    assert "### seed002, random loss (1 replication)" in text
+    assert text.count("Set-up: mehta-dahiya:") == 2
+    assert "### mehta-dahiya, random loss (1 replication)" in text
     assert "| p (%) | newreno | westwood | veno |" in text
     assert "Best-effort goodput with/without" in text
     with pytest.raises(ValueError, match="name must be one of"):
@@ -90,9 +91,10 @@ def _parser():
 
 
 def test_plugin_parses_and_refuses():
-    args = _parser().parse_args(["experiment", "seed001", "--scale", "full", "--workers", "2"])
-    assert (args.name, args.scale, args.workers) == ("seed001", "full", 2)
-    with pytest.raises(cli.CLIError, match="invalid choice"):
+    args = _parser().parse_args(["experiment", "bazi2019", "--scale", "full", "--workers", "2"])
+    assert (args.name, args.scale, args.workers) == ("bazi2019", "full", 2)
+    assert _parser().parse_args(["experiment", "seed001", "--jobs", "2"]).name == "bazi2019"
+    with pytest.raises(cli.CLIError, match="one of lahanas2003, jasem2010"):
         _parser().parse_args(["experiment", "seed007"])
     with pytest.raises(cli.CLIError, match=">= 1"):
         _parser().parse_args(["experiment", "all", "--workers", "0"])
@@ -101,11 +103,11 @@ def test_plugin_parses_and_refuses():
 def test_plugin_writes_json_and_a_figure(tmp_path, seed002, monkeypatch):
     monkeypatch.setattr(experiment_commands, "run_experiment", lambda *a, **k: seed002)
     out, fig = tmp_path / "s.json", tmp_path / "s.png"
-    args = argparse.Namespace(name="seed002", scale="ledger", workers=1, progress=False,
+    args = argparse.Namespace(name="mehta-dahiya", scale="ledger", workers=1, progress=False,
                               format="json", out=str(out), plot=str(fig))
-    assert experiment_commands.experiment(args).startswith("wrote seed002")
+    assert experiment_commands.experiment(args).startswith("wrote mehta-dahiya")
     data = json.loads(out.read_text())
-    assert data["seed002"]["random loss"]["variants"] == ["newreno", "westwood", "veno"]
+    assert data["mehta-dahiya"]["random loss"]["variants"] == ["newreno", "westwood", "veno"]
     assert fig.stat().st_size > 0
 
 
@@ -119,9 +121,11 @@ def test_plugin_through_main(monkeypatch, capsys, seed002):
 
     monkeypatch.setattr(cli, "_load_plugins", with_ours)
     monkeypatch.setattr(experiment_commands, "run_experiment", lambda *a, **k: seed002)
-    assert cli.main(["experiment", "seed002"]) == 0
-    assert capsys.readouterr().out.startswith("## seed002:")
-    assert cli.main(["experiment", "seed002", "--scale", "big"]) == 2
+    assert cli.main(["experiment", "mehta-dahiya"]) == 0
+    assert capsys.readouterr().out.startswith("## mehta-dahiya:")
+    assert cli.main(["experiment", "seed002"]) == 0  # the old alias, never printed
+    assert "seed002" not in capsys.readouterr().out
+    assert cli.main(["experiment", "mehta-dahiya", "--scale", "big"]) == 2
 
 
 # --- readings --------------------------------------------------------------------------------

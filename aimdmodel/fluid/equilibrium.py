@@ -102,6 +102,21 @@ class OperatingPoint:
     region: str = "given"
     notes: tuple[str, ...] = field(default=())
 
+    def __str__(self) -> str:
+        """Return the values with their units (the exact forms are the fields).
+
+        Examples
+        --------
+        >>> print(operating_point(10, 1000, 0.1, 50))
+        N = 10 flows, C = 1000 packets/s, Tp = 0.1 s: queue 50 packets, RTT 0.15 s,
+        window 15 packets, loss rate 0.008889, utilization 1 (queue given)
+        """
+        v = self.floats()
+        return (f"N = {self.n_flows} flows, C = {float(self.capacity):g} packets/s, Tp = "
+                f"{float(self.prop_delay):g} s: queue {v['queue']:.4g} packets, RTT "
+                f"{v['rtt']:.4g} s, window {v['window']:.4g} packets, loss rate "
+                f"{v['loss']:.4g}, utilization {v['utilization']:.4g} (queue {self.region})")
+
     def floats(self) -> dict[str, float]:
         """Return ``queue``, ``rtt``, ``window``, ``loss``, ``utilization`` as floats.
 

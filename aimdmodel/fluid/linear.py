@@ -110,6 +110,24 @@ class Margins:
     dc_gain: Any
     stable: Any
 
+    def __str__(self) -> str:
+        """Return the margins with their units (arrays: as the dataclass shows them).
+
+        Examples
+        --------
+        >>> print(loop_margins(2.0, 10.0, 1.0, 1.0, 0.1))
+        gain margin 5.676 (15.08 dB), phase margin 78.9 deg, phase crossover 3.136 rad/s,
+        gain crossover 0.9951 rad/s, DC gain 2, stable
+        """
+        if np.ndim(self.gain_margin) != 0:
+            return repr(self)
+        gc = (f"{self.gain_crossover:.4g} rad/s" if np.isfinite(self.gain_crossover)
+              else "- (|L| < 1 at every frequency)")
+        return (f"gain margin {self.gain_margin:.4g} ({self.gain_margin_db:.4g} dB), phase "
+                f"margin {self.phase_margin:.4g} deg, phase crossover "
+                f"{self.phase_crossover:.4g} rad/s, gain crossover {gc}, DC gain "
+                f"{self.dc_gain:.4g}, {'stable' if self.stable else 'unstable'}")
+
     @property
     def gain_margin_db(self) -> Any:
         """The gain margin in decibels, ``20 log10(gain_margin)``."""

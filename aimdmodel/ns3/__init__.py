@@ -15,7 +15,7 @@ Without it, a run raises :class:`Ns3Unavailable` naming the extra.
 :mod:`.cost`             the measured cost of the two ways
 :mod:`.seeds`            seed 003 Sec. 5 and seed 000's NCTUns set-ups
 :mod:`.validate`         the queue and fluid models against ns-3
-:mod:`.goals`            the goals of issue 14, one metric compared
+:mod:`.goals`            the validation goals, one metric compared
 :mod:`.report`           the validation's Markdown and figure
 :mod:`.commands`         ``aimdmodel validate --against ns3``
 =======================  ====================================================

@@ -201,12 +201,30 @@ def _figure(v: Any, path: str) -> None:
     plt.close(fig)
 
 
+def _validate_with_progress(cases: tuple, args: argparse.Namespace, store: Any,
+                            version: str | None) -> Any:
+    """Run the comparison: a line a scenario when piped, a bar on a terminal."""
+    from .._progress import bar, enabled
+    from .options import Ns3Options
+    from .validate import validate
+
+    kw = {"models": tuple(args.models), "options": Ns3Options(), "store": store,
+          "version": version}
+    if not enabled():  # piped: one line a scenario, as a log
+        return validate(cases, progress=_say, **kw)
+    with bar(total=len(cases), desc="validate", unit="scenario") as shown:
+        def progress(text: str) -> None:
+            shown.n = int(text[1:].split("/")[0]) - 1
+            shown.set_postfix_str(text.split("] ", 1)[-1])
+
+        return validate(cases, progress=progress, **kw)
+
+
 def validate_command(args: argparse.Namespace) -> str:
     """Run ``validate`` and return the Markdown (or where it was written)."""
     from .campaign import tasks_for
     from .options import Ns3Options
     from .report import markdown
-    from .validate import validate
 
     cases = _cases(args)
     store, version = _store_and_version(args)
@@ -215,8 +233,7 @@ def validate_command(args: argparse.Namespace) -> str:
         left = len(store.stale(tasks_for(cases, Ns3Options(), version=version))) \
             if store is not None else 0
         return f"ns-3 runs stored in {store.path if store is not None else '-'}; {left} missing"
-    v = validate(cases, models=tuple(args.models), options=Ns3Options(), store=store,
-                 version=version, progress=_say)
+    v = _validate_with_progress(cases, args, store, version)
     command = COMMAND + (" --quick" if args.quick else "")
     for flag, value, default in (("--group", args.group, None), ("--store", args.store, None),
                                  ("--models", ",".join(args.models), "queue,fluid"),

@@ -54,6 +54,8 @@ def fmt_difference(d: Any) -> str:
     if d is None:
         return "-"
     verdict = "ok" if d.met else "MISS"
+    if d.metric == "queueing_delay" and d.value == -1:  # the model's queue stayed empty
+        return f"no queue in the model {verdict}"
     if GOALS[d.metric][0] == "factor":
         text = "x inf" if math.isinf(d.value) else f"x{d.value:.2f}"
     else:

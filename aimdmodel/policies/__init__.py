@@ -10,7 +10,7 @@
 :mod:`.highspeed`      HighSpeed TCP (RFC 3649)
 :mod:`.fc`             AIMD-FC, AIMD-FC+ (both readings), shifted AIMD-FC
 :mod:`.new_aimd`       New-AIMD, printed and charitable readings
-:mod:`.westwood`       the Westwood rule of seed 002 (bandwidth-estimate decrease)
+:mod:`.westwood`       the Westwood rule of Mehta & Dahiya (bandwidth-estimate decrease)
 :mod:`.mix`            :class:`FlowMix`, one policy per flow
 =====================  =====================================================
 

@@ -1,4 +1,4 @@
-"""AIMD-FC, AIMD-FC+ and their variants (Lahanas & Tsaoussidis 2003, seed 003).
+"""AIMD-FC, AIMD-FC+ and their variants (Lahanas & Tsaoussidis 2003).
 
 Source: M. Lahanas and V. Tsaoussidis, "Exploiting the efficiency and
 fairness potential of AIMD-based congestion avoidance and control",
@@ -35,7 +35,7 @@ class FCState(NamedTuple):
 
 @dataclass(frozen=True, repr=False)
 class AIMDFC(Policy):
-    """AIMD with fast convergence (seed 003 Sec. 3.2, pseudocode AIMD-FC).
+    """AIMD with fast convergence (Lahanas & Tsaoussidis 2003, Sec. 3.2, pseudocode AIMD-FC).
 
     The congestion window is ``w + k``: ``w`` is the *decrease window* (the
     window right after the last decrease) and ``k`` the resources added by
@@ -115,7 +115,7 @@ class FCPlusState(NamedTuple):
 
 @dataclass(frozen=True, repr=False)
 class AIMDFCPlus(Policy):
-    """AIMD-FC+ (seed 003 Sec. 4.2, pseudocode AIMD-FC+ and AIMD-FC+System).
+    """AIMD-FC+ (Lahanas & Tsaoussidis 2003, Sec. 4.2, pseudocode AIMD-FC+ and AIMD-FC+System).
 
     The congestion window is ``w + k``. Increase: ``k <- k + a``. Decrease
     (lines 6-8 of AIMD-FC+)::

@@ -1,4 +1,4 @@
-"""New-AIMD of Jasem, Zukarnain, Othman & Subramaniam (2010, seed 000), in two readings."""
+"""New-AIMD of Jasem, Zukarnain, Othman & Subramaniam (2010), in two readings."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ NEW_AIMD_READINGS = ("printed", "charitable")
 
 @dataclass(frozen=True, repr=False)
 class NewAIMD(Policy):
-    """New-AIMD of Jasem et al. (2010, seed 000), in two readings.
+    """New-AIMD of Jasem et al. (2010), in two readings.
 
     The printed pseudocode (``New-AIMD(x1, x2, W)``) keeps, per flow, the
     initial window ``x`` and one accumulated increase ``t``; the window is

@@ -1,4 +1,4 @@
-"""The Westwood rule of seed 002 in the synchronous model (bandwidth-estimate decrease)."""
+"""The Westwood rule (Mehta & Dahiya) in the synchronous model (bandwidth-estimate decrease)."""
 
 from __future__ import annotations
 

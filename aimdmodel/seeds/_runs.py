@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import warnings
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -74,10 +73,9 @@ def _run_chunk(tasks: Sequence[Task]) -> list[tuple[Hashable, dict[str, Any]]]:
 
 
 def _bar(total: int, progress: bool, desc: str) -> Any:
-    from tqdm import tqdm
+    from .._progress import bar
 
-    return tqdm(total=total, desc=desc, unit="run", disable=not progress, leave=False,
-                file=sys.stderr)
+    return bar(total=total, desc=desc, unit="run", show=progress)
 
 
 def run_tasks(tasks: Sequence[Task], *, workers: int = 1, progress: bool = False,
@@ -115,6 +113,9 @@ def run_tasks(tasks: Sequence[Task], *, workers: int = 1, progress: bool = False
                 out[t.key] = t()
                 bar.update(1)
             return {k: out[k] for k in keys}
+        from ..warmup import compile_all
+
+        compile_all(["queue"])  # here, once, before the workers would each compile it
         size = max(1, math.ceil(len(tasks) / (4 * workers)))
         chunks = [tasks[k : k + size] for k in range(0, len(tasks), size)]
         with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1,

@@ -65,14 +65,41 @@ def _axes(ax: Any) -> Any:
     return ax
 
 
-def _series(ax: Any, x: Any, rows: Any, labels: Any, scale: float) -> list:
+def _series(ax: Any, x: Any, rows: Any, labels: Any, scale: float, sem: Any = None) -> list:
+    """Draw one line a row; with ``sem``, a band of two standard errors around each mean.
+
+    Lines closer than two standard errors (or 0.1% of the value) at every
+    point are said to coincide, in a note on the axes.
+    """
     out = []
-    for i, (row, label) in enumerate(zip(rows, labels, strict=True)):
-        (line,) = ax.plot(x, np.asarray(row, dtype=float) * scale, label=label,
-                          **STYLES[i % len(STYLES)])
+    values = np.asarray(rows, dtype=float) * scale
+    errs = None if sem is None else np.asarray(sem, dtype=float) * scale
+    for i, (row, label) in enumerate(zip(values, labels, strict=True)):
+        (line,) = ax.plot(x, row, label=label, **STYLES[i % len(STYLES)])
+        if errs is not None and np.isfinite(errs[i]).any():
+            ax.fill_between(x, row - 2 * errs[i], row + 2 * errs[i], color=line.get_color(),
+                            alpha=0.15, linewidth=0)
         out.append(line)
+    if len(values) > 1 and np.isfinite(values).all():
+        spread = np.ptp(values, axis=0)
+        tol = np.maximum(1e-3 * np.abs(values).max(axis=0),
+                         0 if errs is None else 2 * np.nan_to_num(errs).max(axis=0))
+        if (spread <= tol).all():
+            ax.text(0.98, 0.04, "the lines coincide" + (" within the noise (bands: 2 "
+                                                          "standard errors)" if errs is not None
+                                                          else ""), ha="right",
+                    transform=ax.transAxes, fontsize="small", color="0.3")
     ax.legend(loc="best", fontsize="small")
     return out
+
+
+def _percent_of_link(ax: Any, data: Any, metric: str) -> None:
+    """Add a right-hand axis in % of the link rate beside a rate in Mb/s (the tables' unit)."""
+    rate = getattr(data, "setup", {}).get("link_rate")
+    if metric in ("goodput", "throughput") and rate:
+        ax.secondary_yaxis("right", functions=(lambda v: v * 1e8 / rate,
+                                               lambda p: p * rate / 1e8)
+                           ).set_ylabel("% of the link")
 
 
 def plot_cbr_load(data: Any, ax: Any = None, *, metric: str = "throughput") -> list:
@@ -153,7 +180,9 @@ def plot_flows_sweep(data: Any, ax: Any = None, *, metric: str = "utilization") 
                                   "unfinished", "timeouts"))
     ax = _axes(ax)
     ylabel, scale = _UNITS[metric]
-    out = _series(ax, data.flow_counts, getattr(data, metric), data.policies, scale)
+    out = _series(ax, data.flow_counts, getattr(data, metric), data.policies, scale,
+                  (getattr(data, "sem", None) or {}).get(metric))
+    _percent_of_link(ax, data, metric)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("number of flows")
     ax.set_ylabel(ylabel)
@@ -176,7 +205,9 @@ def plot_churn(data: Any, ax: Any = None, *, metric: str = "goodput") -> list:
     _check_metric(data, metric, ("goodput", "utilization", "jain"))
     ax = _axes(ax)
     ylabel, scale = _UNITS[metric]
-    out = _series(ax, data.t, getattr(data, metric), data.policies, scale)
+    out = _series(ax, data.t, getattr(data, metric), data.policies, scale,
+                  (getattr(data, "sem", None) or {}).get(metric))
+    _percent_of_link(ax, data, metric)
     moving = "joining" if data.mode == "join" else "leaving"
     ax.set_xlabel(f"start of the period (s); flows {moving}")
     ax.set_ylabel(ylabel)

@@ -172,7 +172,9 @@ def summary_text(cf: Any) -> str:
     rows += [(k, _text(getattr(cf, k))) for k in RESULT_FIELDS]
     if cf.map_eigenvalues is not None:
         rows.append(("map_eigenvalues", ", ".join(str(v) for v in cf.map_eigenvalues)))
-    rows += [("success", str(cf.success)), ("message", cf.message)]
+    done = ("finished (every step decided)" if cf.success else
+            "not finished: sympy could not decide a step (see message)")
+    rows += [("derivation", done), ("message", cf.message)]
     if cf.reason:
         rows.append(("reason", cf.reason))
     rows += [("note", note) for note in cf.notes]

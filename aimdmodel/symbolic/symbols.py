@@ -76,7 +76,7 @@ def as_expr(value: Any) -> Any:
     """Turn a computed value (number, Fraction, sympy object) into a sympy expression.
 
     Strict: a string is refused (sympy would *evaluate* it as Python), so no
-    text given by a user is ever evaluated (issue 19).
+    text given by a user is ever evaluated.
 
     Examples
     --------
