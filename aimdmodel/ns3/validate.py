@@ -416,32 +416,26 @@ class Validation:
     models: tuple
     options: Ns3Options
 
+    def _each(self, model: str, compare: Callable[[dict, dict], Any]) -> list:
+        """Per case, ``compare(ns-3's values, the model's)``, or None where one has none."""
+        return [None if res["ns3"].values is None or res[model].values is None
+                else compare(res["ns3"].values, res[model].values) for res in self.results]
+
     def differences(self, model: str) -> list:
         """Per case, the :class:`Difference` of each scalar metric (None: no value)."""
-        out = []
-        for res in self.results:
-            ref, mine = res["ns3"].values, res[model].values
-            if mine is None or ref is None:
-                out.append(None)
-                continue
+        def scalar(ref: dict, mine: dict) -> dict:
             floor = ref.get("packet_time") or 0.0
-            out.append({m: Difference.of(m, ns3=ref[m], model=mine[m],
-                                         floor=floor if m == "queueing_delay" else 0.0)
-                        for m in METRICS})
-        return out
+            return {m: Difference.of(m, ns3=ref[m], model=mine[m],
+                                     floor=floor if m == "queueing_delay" else 0.0)
+                    for m in METRICS}
+
+        return self._each(model, scalar)
 
     def flows(self, model: str) -> list:
         """Per case, the :class:`FlowComparison` of a model with ns-3 (None: no value)."""
-        out = []
-        for res in self.results:
-            ref, mine = res["ns3"].values, res[model].values
-            if mine is None or ref is None:
-                out.append(None)
-                continue
-            out.append(FlowComparison.of(ref["flows"]["goodput"], mine["flows"]["goodput"],
-                                         ns3_timeouts=ref["timeouts"],
-                                         model_timeouts=mine["timeouts"]))
-        return out
+        return self._each(model, lambda ref, mine: FlowComparison.of(
+            ref["flows"]["goodput"], mine["flows"]["goodput"], ns3_timeouts=ref["timeouts"],
+            model_timeouts=mine["timeouts"]))
 
     def summary(self) -> dict:
         """Per model and goal: ``(met, compared)`` (timeouts: only where the goal applies)."""
