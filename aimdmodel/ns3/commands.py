@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -152,35 +153,53 @@ def _cases(args: argparse.Namespace) -> tuple:
     return kept
 
 
-def _store_and_version(args: argparse.Namespace) -> tuple:
-    """Return the store of ns-3 runs (None: run everything) and the version runs must have."""
+def _store_and_version(args: argparse.Namespace, scratch: str) -> tuple:
+    """Return the store of ns-3 runs and the version the runs must have.
+
+    ``--quick`` without ``--store`` keeps its runs in a scratch store (a file
+    in the folder ``scratch``), so that they too run in worker processes: the
+    command stays responsive (a bar on a terminal) and a crash inside ns-3
+    ends a worker, not the command.
+    """
     from .campaign import STORE, Store
 
-    store = Store(args.store) if args.store else (None if args.quick else Store(STORE))
+    if args.store:
+        store = Store(args.store)
+    else:
+        store = Store(os.path.join(scratch, "runs.jsonl")) if args.quick else Store(STORE)
     if available():
         from ._loader import version
 
         return store, version()
-    return store, (_stored_version(store) if store is not None else None)
+    return store, _stored_version(store)
 
 
 def _make_runs(args: argparse.Namespace, cases: tuple, store: Any, version: str | None) -> None:
     """Make the ns-3 runs the store lacks (refused without ns-3), each stored as it ends."""
+    from .._progress import bar, enabled
     from .campaign import run_campaign, tasks_for
     from .options import Ns3Options
 
     tasks = tasks_for(cases, Ns3Options(), version=version) if version else []
-    missing = store.stale(tasks) if store is not None else tasks
-    if not available() and (version is None or missing or store is None):
+    missing = store.stale(tasks)
+    if not available() and (version is None or missing):
         raise Ns3Unavailable(f"aimdmodel validate --against ns3 needs ns-3 for "
                              f"{len(missing) or 'the'} runs not stored, the optional extra "
                              f"ns3: {EXTRA_HINT}")
-    if store is None or not missing:
+    if not missing:
         return
     _say(f"{len(missing)} ns-3 runs to make ({len(tasks) - len(missing)} stored); each is "
          f"stored as it ends, so an interrupted campaign resumes")
-    out = run_campaign(missing, store, executor=_executor(args), workers=args.workers,
-                       progress=_say)
+    kw = {"executor": _executor(args), "workers": args.workers}
+    if enabled():  # a terminal: a bar redrawn every second while the workers run
+        with bar(total=len(missing), desc="ns-3 runs", unit="run") as shown:
+            def step(text: str) -> None:
+                shown.update(1)
+                shown.set_postfix_str(text.split("] ", 1)[-1][:60])
+
+            out = run_campaign(missing, store, progress=step, **kw)
+    else:
+        out = run_campaign(missing, store, progress=_say, **kw)
     if out["failed"]:
         _say(f"{len(out['failed'])} runs failed: " + "; ".join(
             f"{n} run {r}: {m}" for n, r, m in out["failed"][:5]))
@@ -227,13 +246,13 @@ def validate_command(args: argparse.Namespace) -> str:
     from .report import markdown
 
     cases = _cases(args)
-    store, version = _store_and_version(args)
-    _make_runs(args, cases, store, version)
-    if args.runs_only:
-        left = len(store.stale(tasks_for(cases, Ns3Options(), version=version))) \
-            if store is not None else 0
-        return f"ns-3 runs stored in {store.path if store is not None else '-'}; {left} missing"
-    v = _validate_with_progress(cases, args, store, version)
+    with tempfile.TemporaryDirectory(prefix="aimdmodel-validate-") as scratch:
+        store, version = _store_and_version(args, scratch)
+        _make_runs(args, cases, store, version)
+        if args.runs_only:
+            left = len(store.stale(tasks_for(cases, Ns3Options(), version=version)))
+            return f"ns-3 runs stored in {store.path}; {left} missing"
+        v = _validate_with_progress(cases, args, store, version)
     command = COMMAND + (" --quick" if args.quick else "")
     for flag, value, default in (("--group", args.group, None), ("--store", args.store, None),
                                  ("--models", ",".join(args.models), "queue,fluid"),
