@@ -23,7 +23,7 @@ Examples
 >>> register(parser.add_subparsers(dest="command"))
 >>> args = parser.parse_args(["validate", "--against", "ns3", "--quick"])
 >>> args.quick, args.models
-(True, ['queue', 'fluid'])
+(True, ['queue', 'packet', 'fluid'])
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from typing import Any
 
 from .._io import atomic_savefig, atomic_write_text
 from ._loader import EXTRA_HINT, Ns3Unavailable, available
+from .goals import MODELS
 
 __all__ = ["main", "register", "validate_command"]
 
@@ -60,10 +61,10 @@ def _output(text: str) -> str:
 
 def _models(text: str) -> list:
     names = [t.strip() for t in text.split(",") if t.strip()]
-    bad = [n for n in names if n not in ("queue", "fluid")]
+    bad = [n for n in names if n not in MODELS]
     if not names or bad:
-        raise argparse.ArgumentTypeError(f"models must be among queue, fluid (comma separated), "
-                                         f"got {text!r}")
+        raise argparse.ArgumentTypeError(f"models must be among {', '.join(MODELS)} (comma "
+                                         f"separated), got {text!r}")
     return names
 
 
@@ -86,8 +87,9 @@ def register(subparsers: Any) -> None:
                    help="the referee (ns3: ns-3.44, the optional extra)")
     p.add_argument("--quick", action="store_true",
                    help="six scenarios of 30 s instead of the full set")
-    p.add_argument("--models", type=_models, default=["queue", "fluid"],
-                   help="models to compare, comma separated (default queue,fluid)")
+    p.add_argument("--models", type=_models, default=list(MODELS),
+                   help="models to compare, comma separated: queue (rounds), packet (the "
+                        "packet-level mode), fluid (default all three)")
     p.add_argument("--out", type=_output, default="-", metavar="FILE.md",
                    help="write the Markdown there (atomically) instead of printing it")
     p.add_argument("--figure", type=_output, default=None, metavar="FILE.png",
@@ -255,7 +257,7 @@ def validate_command(args: argparse.Namespace) -> str:
         v = _validate_with_progress(cases, args, store, version)
     command = COMMAND + (" --quick" if args.quick else "")
     for flag, value, default in (("--group", args.group, None), ("--store", args.store, None),
-                                 ("--models", ",".join(args.models), "queue,fluid"),
+                                 ("--models", ",".join(args.models), ",".join(MODELS)),
                                  ("--out", args.out, "-"), ("--figure", args.figure, None)):
         if value != default:
             command += f" {flag} {value}" if " " not in str(value) else f" {flag} '{value}'"

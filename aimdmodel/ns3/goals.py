@@ -44,8 +44,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["FLOW_METRICS", "GOALS", "METRICS", "Difference", "FlowComparison", "jain_index",
-           "share_ratio"]
+MODELS = ("queue", "packet", "fluid")
+"""The models ``validate`` compares with ns-3: the queue model's round-based mode
+(``queue``), its packet-level mode (``packet``), the fluid model (``fluid``)."""
+
+__all__ = ["FLOW_METRICS", "GOALS", "METRICS", "MODELS", "Difference", "FlowComparison",
+           "jain_index", "share_ratio"]
 
 METRICS = ("throughput", "utilization", "loss_rate", "queueing_delay")
 """The scalar metrics (see the module docstring)."""

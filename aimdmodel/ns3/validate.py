@@ -44,11 +44,11 @@ import numpy as np
 from ..policies import AIMD, AIMDFC, AIMDFCPlus, HighSpeed, NewAIMD
 from ..scenario import CBR, RED, Flow, Link, Scenario, bdp_packets
 from .campaign import Store, summarize, tasks_for
-from .goals import GOALS, METRICS, Difference, FlowComparison
+from .goals import GOALS, METRICS, MODELS, Difference, FlowComparison
 from .options import Ns3Options
 
-__all__ = ["GOALS", "METRICS", "Case", "Difference", "Validation", "combine", "reference_set",
-           "validate"]
+__all__ = ["GOALS", "METRICS", "MODELS", "Case", "Difference", "Validation", "combine",
+           "reference_set", "validate"]
 
 
 @dataclass(frozen=True)
@@ -343,13 +343,19 @@ def combine(summaries: Sequence[dict]) -> dict:
     return out
 
 
-def _queue_values(case: Case) -> dict:
+def _queue_values(case: Case, fidelity: str = "round") -> dict:
     from ..queue import run as queue_run
 
     if not case.phases:
-        res = queue_run(case.scenario, replications=case.replications)
+        res = queue_run(case.scenario, replications=case.replications, fidelity=fidelity)
         return combine([summarize(res, r) for r in range(res.n_replications)])
-    return combine([summarize(queue_run(sc)) for sc, _ in case.runs()])
+    return combine([summarize(queue_run(sc, fidelity=fidelity)) for sc, _ in case.runs()])
+
+
+def _values(model: str, case: Case) -> dict:
+    if model == "fluid":
+        return _fluid_values(case)
+    return _queue_values(case, "packet" if model == "packet" else "round")
 
 
 def _fluid_values(case: Case) -> dict:
@@ -401,7 +407,7 @@ class Validation:
     results : tuple of dict
         Per case: ``{model: Outcome}`` with ``"ns3"`` among the models.
     models : tuple of str
-        The compared models (``"queue"``, ``"fluid"``).
+        The compared models (among :data:`MODELS`).
     options : Ns3Options
 
     Examples
@@ -489,7 +495,7 @@ def _ns3_outcome(case: Case, options: Ns3Options, store: Store | None, *,
     return Outcome(combine([r["summary"] for r in recs]), "", seconds)
 
 
-def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = ("queue", "fluid"),
+def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = MODELS,
              options: Ns3Options | None = None, store: Store | None = None,
              version: str | None = None,
              progress: Callable[[str], None] | None = None) -> Validation:
@@ -500,7 +506,8 @@ def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = ("q
     cases : sequence of Case, optional
         Default: :func:`reference_set`.
     models : sequence of str
-        Among ``"queue"``, ``"fluid"``.
+        Among :data:`MODELS`: ``"queue"`` (the round-based mode),
+        ``"packet"`` (the packet-level mode), ``"fluid"``.
     options : Ns3Options, optional
         ns-3's settings (each case may override some).
     store : Store, optional
@@ -524,8 +531,8 @@ def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = ("q
     cases = tuple(reference_set() if cases is None else cases)
     options = options or Ns3Options()
     for m in models:
-        if m not in ("queue", "fluid"):
-            raise ValueError(f"models must be among 'queue', 'fluid', got {m!r}")
+        if m not in MODELS:
+            raise ValueError(f"models must be among {', '.join(map(repr, MODELS))}, got {m!r}")
     results = []
     for k, case in enumerate(cases):
         if progress is not None:
@@ -534,7 +541,7 @@ def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = ("q
         for model in models:
             t0 = time.perf_counter()
             try:
-                values = _queue_values(case) if model == "queue" else _fluid_values(case)
+                values = _values(model, case)
             except (ValueError, ImportError) as exc:
                 out[model] = Outcome(None, " ".join(str(exc).split()), 0.0)
                 continue

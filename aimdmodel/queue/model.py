@@ -115,7 +115,7 @@ import numpy as np
 
 from .._arith import to_float
 from .._io import import_compiled
-from .._validate import check_count, check_real
+from .._validate import check_choice, check_count, check_real
 from ..engines.declarations import linear_spec
 from ..policies import AIMD, FlowMix, Policy
 from ..scenario import CBR, RED, ParetoCross, Scenario
@@ -127,7 +127,10 @@ from .variants import VARIANTS, get_variant
 
 _run_ticks = import_compiled("aimdmodel.queue._network").run  # numba: cache moved if need be
 
-__all__ = ["MAX_WORK", "Estimate", "estimate", "run"]
+__all__ = ["FIDELITIES", "MAX_WORK", "Estimate", "estimate", "run"]
+
+FIDELITIES = ("round", "packet")
+"""The queue model's modes: rounds of one RTT (fast), or packet by packet."""
 
 
 def _flow_policy(flow: Any, i: int) -> Policy | None:
@@ -490,8 +493,9 @@ def _progress(est: Estimate, n_ticks: int, progress: bool | None) -> Any:
 
 def run(scenario: Scenario, *, options: QueueOptions | None = None, replications: int = 1,
         max_work: float = MAX_WORK, max_memory: float | None = None,
-        progress: bool | None = None, **overrides: Any) -> QueueResult:
-    """Run a scenario in the round-based queue model.
+        progress: bool | None = None, fidelity: str = "round",
+        **overrides: Any) -> QueueResult:
+    """Run a scenario in the round-based queue model (or packet by packet).
 
     Parameters
     ----------
@@ -512,6 +516,11 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     progress : bool, optional
         Show a progress bar on stderr: always, never, or (None) for a run
         estimated above 5 s when stderr is a terminal.
+    fidelity : {"round", "packet"}
+        ``"round"`` (default): the round-based model described above, the
+        fast one; ``"packet"``: the compiled packet-level dumbbell of
+        :mod:`aimdmodel.queue.packet` (per-packet queue, per-ACK senders after
+        ns-3's rules; it refuses, with the reason, what it leaves out).
     **overrides
         Fields of :class:`QueueOptions` to change (``tick=0.005``, ...).
 
@@ -550,8 +559,13 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
 
         max_memory = Limits().memory
     max_memory = check_real("max_memory", max_memory, low=0.0, low_open=True, allow_inf=True)
+    check_choice("fidelity", fidelity, FIDELITIES)
     for i, fl in enumerate(scenario.flows):
         _flow_policy(fl, i)  # a wrong variant or policy is named before any estimate
+    if fidelity == "packet":
+        from .packet import run_packet
+
+        return run_packet(scenario, opts, replications)
     est = estimate(scenario, options=opts, replications=replications)
     _refuse_beyond(est, max_work, max_memory)
     plan = _plan(scenario, opts, replications)

@@ -1,0 +1,635 @@
+"""The compiled discrete-event dumbbell of ``queue.run(..., fidelity="packet")``.
+
+One call runs one replication: every packet is enqueued, served and
+dropped one by one at the bottleneck, every ACK is processed by its sender
+when it arrives, and every sender keeps a per-segment scoreboard (SACKed,
+lost, retransmitted) as ns-3's ``TcpTxBuffer`` does. The rules and their
+sources are described in :mod:`aimdmodel.queue.packet`; this module holds
+only the loop. All times are float seconds; sequence numbers count
+segments from 0.
+
+Events are found by a linear scan (per flow: the next ACK to arrive, its
+retransmission timer, its start; the link's next departure; the next
+sample): ACKs of one flow arrive in the order their packets left the
+bottleneck, because the path behind the bottleneck adds a constant delay
+per flow, so a FIFO per flow holds them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+from ._random import uniform  # the queue model's xorshift stream (one per replication)
+
+# -- flow parameters: FP[k, j] ---------------------------------------------------------------
+FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_AI, FP_BI, FP_AD, FP_BD, \
+    FP_FLOOR = range(12)
+NFP = 12
+RULE_LINUX_RENO, RULE_LINEAR = 0, 1
+
+# -- options: OP[k] ----------------------------------------------------------------------------
+OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
+    OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK = range(18)
+NOP = 18
+DISC_DROPTAIL, DISC_RED = 0, 1
+
+# -- congestion states (ns-3's TcpSocketState) -------------------------------------------------
+ST_OPEN, ST_DISORDER, ST_RECOVERY, ST_LOSS = 0, 1, 2, 3
+
+# -- scoreboard flags ----------------------------------------------------------------------------
+SACKED, LOST, RETX = 1, 2, 4
+
+# -- recorded series: rec[k, sample, flow] -------------------------------------------------------
+R_CWND, R_SENT, R_DELIV, R_UNIQ, R_LOST, R_RTTSUM, R_ACC, R_QUEUED = range(8)
+NR = 8
+# per-flow totals: tot[k, flow]
+T_TO, T_FR, T_RETX, T_FINISH = range(4)
+NT = 4
+# per-sample link series: link[k, sample]
+L_QAREA, L_TIME = range(2)
+NL = 2
+
+RING = 1 << 14
+"""Segments a flow may have outstanding (sent, not yet cumulatively ACKed)."""
+MASK = RING - 1
+
+
+# -- queue state: qi[QH/QL/QCOUNT], qd[QAVG/QIDLE/QTDEP] ---------------------------------------
+QH, QL, QCOUNT = range(3)
+QAVG, QIDLE, QTDEP = range(3)
+
+
+@numba.njit(cache=True)
+def _pipe(nxt, una, nsacked, nlost, nretx):  # pragma: no cover - compiled
+    """RFC 6675's pipe as ns-3's ``TcpTxBuffer::BytesInFlight`` counts it (segments)."""
+    return (nxt - una) - nsacked - nlost + nretx
+
+
+@numba.njit(cache=True)
+def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no cover
+    """Whether flow ``j``'s scoreboard counters match its flags (a check for the tests)."""
+    a, b, c, d = 0, 0, 0, 0
+    for s in range(una, nxt):
+        f = flags[j, s & MASK]
+        if (f & SACKED) != 0:
+            a += 1
+        else:
+            if (f & LOST) != 0:
+                b += 1
+                if (f & RETX) == 0:
+                    d += 1
+            if (f & RETX) != 0:
+                c += 1
+    return a == nsacked[j] and b == nlost[j] and c == nretx[j] and d == npend[j]
+
+
+@numba.njit(cache=True)
+def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no cover
+    """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail."""
+    if OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
+        rec[R_LOST, k, j] += 1.0
+        return
+    Q = qf.shape[0]
+    ql = qi[QL]
+    waiting = max(ql - 1, 0)
+    if OP[OP_DISC] == DISC_RED:
+        # Floyd & Jacobson 1993 on the queue disc (the device queue holds one of the waiting)
+        qdisc = max(waiting - 1, 0)
+        wq, lo, hi, maxp = OP[OP_WQ], OP[OP_MINTH], OP[OP_MAXTH], OP[OP_MAXP]
+        top = 2.0 * hi if OP[OP_GENTLE] == 1.0 else hi
+        if ql == 0:
+            m = (t - qd[QIDLE]) * OP[OP_RATE]
+            qd[QAVG] *= (1.0 - wq) ** m
+        avg = (1.0 - wq) * qd[QAVG] + wq * qdisc
+        qd[QAVG] = avg
+        drop = False
+        if lo <= avg < top and qdisc > 1:
+            qi[QCOUNT] += 1
+            pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
+            cpb = qi[QCOUNT] * pb
+            drop = cpb >= 1.0 or uniform(rng, 0) < pb / (1.0 - cpb)
+        elif avg >= top and qdisc > 1:
+            drop = True
+        else:
+            qi[QCOUNT] = -1
+        if drop:
+            qi[QCOUNT] = 0
+            rec[R_LOST, k, j] += 1.0
+            return
+    if waiting >= OP[OP_BUF]:
+        rec[R_LOST, k, j] += 1.0
+        return
+    svc = 1.0 / OP[OP_RATE]
+    wait = 0.0
+    if ql == 0:
+        qd[QTDEP] = t + svc
+    else:
+        wait = (qd[QTDEP] - t) + (ql - 1) * svc
+    e = (qi[QH] + ql) % Q
+    qf[e], qs[e], qt[e] = j, s, t
+    qi[QL] = ql + 1
+    rec[R_RTTSUM, k, j] += FP[FP_RTT, j] + wait
+    rec[R_ACC, k, j] += 1.0
+
+
+@numba.njit(cache=True)
+def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
+          qf, qs, qt, qi, qd):  # pragma: no cover - compiled
+    """Flow ``j`` sends segment ``s`` (a retransmission or the next new one)."""
+    e = s & MASK
+    if retx:
+        f = flags[j, e]
+        if (f & RETX) == 0:
+            nretx[j] += 1
+            if (f & LOST) != 0:
+                npend[j] -= 1
+        flags[j, e] = f | RETX
+        tot[T_RETX, j] += 1.0
+    else:
+        flags[j, e] = 0
+        nxt[j] = s + 1
+    rec[R_SENT, k, j] += 1.0
+    if deadline[j] == np.inf:
+        deadline[j] = t + rto[j]
+    _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s)
+
+
+@numba.njit(cache=True)
+def _mark_lost(j, una, nxt, flags, nlost, npend, dupthresh):  # pragma: no cover - compiled
+    """RFC 6675 IsLost (ns-3 ``IsLostRFC``): ``dupthresh`` SACKed segments above."""
+    c = 0
+    s = nxt - 1
+    while s >= una:
+        f = flags[j, s & MASK]
+        if (f & SACKED) != 0:
+            c += 1
+        elif c >= dupthresh:
+            if (f & LOST) != 0:
+                break
+            flags[j, s & MASK] = f | LOST
+            nlost[j] += 1
+            if (f & RETX) == 0:
+                npend[j] += 1
+        s -= 1
+
+
+@numba.njit(cache=True)
+def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover - compiled
+    """Mark the head lost (ns-3 ``MarkHeadAsLost``).
+
+    The head is never SACKed (the receiver would have ACKed it): a "Reno SACK"
+    guess that became the head is taken back first.
+    """
+    if una >= nxt:
+        return
+    f = flags[j, una & MASK]
+    if (f & SACKED) != 0:
+        f = f & ~SACKED
+        nsacked[j] -= 1
+    flags[j, una & MASK] = f
+    if (f & LOST) == 0:
+        flags[j, una & MASK] = f | LOST
+        nlost[j] += 1
+        if (f & RETX) == 0:
+            npend[j] += 1
+
+
+@numba.njit(cache=True)
+def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
+    f = flags[j, s & MASK]
+    if (f & LOST) != 0:
+        nlost[j] -= 1
+        if (f & RETX) == 0:
+            npend[j] -= 1
+    if (f & RETX) != 0:
+        nretx[j] -= 1
+    flags[j, s & MASK] = SACKED
+    nsacked[j] += 1
+
+
+@numba.njit(cache=True)
+def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no cover
+    """Count one segment as left the network (ns-3 ``AddRenoSack``).
+
+    Without SACK, a duplicate ACK 'SACKs' the first segment after the head that
+    is not yet counted.
+    """
+    s = una + 1
+    while s < nxt and (flags[j, s & MASK] & SACKED) != 0:
+        s += 1
+    if s < nxt:
+        _sack_one(j, s, flags, nsacked, nlost, npend, nretx)
+
+
+@numba.njit(cache=True)
+def _start_round(j, FP, rs, w0, step, racked):  # pragma: no cover - compiled
+    """PolicyOps' StartRound: the next state, the window at the start, the gain per ACK."""
+    nxt_s = FP[FP_AI, j] + FP[FP_BI, j] * rs[j]
+    w0[j] = max(rs[j], 1.0)
+    step[j] = (nxt_s - rs[j]) / w0[j]
+    racked[j] = 0.0
+
+
+@numba.njit(cache=True)
+def _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
+              racked):  # pragma: no cover - compiled
+    """``IncreaseWindow``: TcpLinuxReno's, or a linear rule as the ns-3 bridge's PolicyOps."""
+    if segs <= 0:
+        return
+    if FP[FP_RULE, j] == RULE_LINUX_RENO:
+        if cwnd[j] < ssth[j]:
+            cwnd[j] = min(cwnd[j] + segs, ssth[j])
+            return
+        if limited[j] == 0:
+            return
+        w = max(math.floor(cwnd[j] + 1e-9), 1)
+        if cnt[j] >= w:
+            cnt[j] = 0
+            cwnd[j] += 1.0
+        cnt[j] += segs
+        if cnt[j] >= w:
+            d = cnt[j] // w
+            cnt[j] -= d * w
+            cwnd[j] += d
+        return
+    if cwnd[j] < ssth[j]:  # TcpNewReno's slow start: one segment per ACK
+        cwnd[j] += 1.0
+        segs -= 1
+    if cwnd[j] < ssth[j] or segs == 0:
+        return
+    if synced[j] == 0:
+        rs[j] = cwnd[j]
+        synced[j] = 1
+        _start_round(j, FP, rs, w0, step, racked)
+    cw = cwnd[j] + step[j] * segs
+    racked[j] += segs
+    if racked[j] >= w0[j]:
+        rs[j] = FP[FP_AI, j] + FP[FP_BI, j] * rs[j]
+        cw = max(rs[j], 1.0)
+        _start_round(j, FP, rs, w0, step, racked)
+    cwnd[j] = cw
+
+
+@numba.njit(cache=True)
+def _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked):  # pragma: no cover
+    """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the linear rule's decrease."""
+    if FP[FP_RULE, j] == RULE_LINUX_RENO:
+        return max(cwnd[j] / 2.0, 2.0)
+    if synced[j] == 0 or cwnd[j] < ssth[j]:
+        rs[j] = cwnd[j]
+        synced[j] = 1
+    rs[j] = max(FP[FP_AD, j] + FP[FP_BD, j] * rs[j], FP[FP_FLOOR, j])
+    _start_round(j, FP, rs, w0, step, racked)
+    return max(rs[j], 2.0)
+
+
+@numba.njit(cache=True)
+def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
+    """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
+
+    Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
+    as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
+    j`` when it has data outstanding and no timer.
+    """
+    n = FP.shape[1]
+    svc = 1.0 / OP[OP_RATE]
+    dur = OP[OP_DUR]
+    every = OP[OP_REC]
+    n_rec = rec.shape[1]
+    dupthresh = int(OP[OP_DUP])
+    gran = OP[OP_GRAN]
+    minrto = OP[OP_MINRTO]
+    cwnd = np.zeros(n)
+    ssth = np.full(n, np.inf)
+    cnt = np.zeros(n, np.int64)
+    rs = np.zeros(n)
+    w0 = np.ones(n)
+    step = np.zeros(n)
+    racked = np.zeros(n)
+    synced = np.zeros(n, np.int64)
+    state = np.zeros(n, np.int64)
+    dup = np.zeros(n, np.int64)
+    recover = np.zeros(n, np.int64)
+    ractive = np.zeros(n, np.int64)
+    firstpartial = np.ones(n, np.int64)
+    una = np.zeros(n, np.int64)
+    nxt = np.zeros(n, np.int64)
+    histfrom = np.zeros(n, np.int64)
+    nsacked = np.zeros(n, np.int64)
+    nlost = np.zeros(n, np.int64)
+    nretx = np.zeros(n, np.int64)
+    npend = np.zeros(n, np.int64)
+    limited = np.ones(n, np.int64)
+    flags = np.zeros((n, RING), np.int8)
+    srtt = np.zeros(n)
+    rttvar = np.zeros(n)
+    rto = np.full(n, OP[OP_INITRTO])
+    deadline = np.full(n, np.inf)
+    life = np.zeros(n, np.int64)        # 0 not started, 1 handshake, 2 sending, 3 done
+    tstart = FP[FP_START].copy()
+    rnxt = np.zeros(n, np.int64)
+    rbits = np.zeros((n, RING), np.int8)
+    recent = np.zeros(n)
+    at = np.zeros((n, RING))
+    aack = np.zeros((n, RING), np.int64)
+    asack = np.zeros((n, RING), np.int64)
+    aecho = np.zeros((n, RING))
+    ahead = np.zeros(n, np.int64)
+    atail = np.zeros(n, np.int64)
+    Q = int(OP[OP_BUF]) + 2
+    qf = np.zeros(Q, np.int64)
+    qs = np.zeros(Q, np.int64)
+    qt = np.zeros(Q)
+    qi = np.zeros(3, np.int64)
+    qi[QCOUNT] = -1
+    qd = np.zeros(3)
+    qd[QTDEP] = np.inf
+    sizes = FP[FP_SIZE]
+    stops = FP[FP_STOP]
+    last_t = 0.0
+    k = 0
+    t_rec = every
+    rec[R_CWND] = np.nan
+    tot[T_FINISH] = np.nan
+    while True:
+        t = qd[QTDEP]
+        kind = 0
+        who = -1
+        for j in range(n):
+            if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
+                t = at[j, ahead[j] & MASK]
+                kind = 1
+                who = j
+            if deadline[j] < t:
+                t = deadline[j]
+                kind = 2
+                who = j
+            if life[j] < 2 and tstart[j] < t:
+                t = tstart[j]
+                kind = 3
+                who = j
+        if t_rec <= t or dur <= t:
+            tt = min(t_rec, dur)
+            link[L_QAREA, k] += max(qi[QL] - 1, 0) * (tt - last_t)
+            link[L_TIME, k] += tt - last_t
+            last_t = tt
+            for j in range(n):
+                if life[j] == 2 and not (stops[j] > 0.0 and tt >= stops[j]):
+                    rec[R_CWND, k, j] = cwnd[j]
+            for p in range(1, qi[QL]):
+                rec[R_QUEUED, k, qf[(qi[QH] + p) % Q]] += 1.0
+            k += 1
+            if tt >= dur or k >= n_rec:
+                break
+            t_rec += every
+            continue
+        link[L_QAREA, k] += max(qi[QL] - 1, 0) * (t - last_t)
+        link[L_TIME, k] += t - last_t
+        last_t = t
+        if kind == 0:
+            # ---- a packet leaves the bottleneck; its receiver answers at once
+            h = qi[QH]
+            j, s, ts = qf[h], qs[h], qt[h]
+            qi[QH] = (h + 1) % Q
+            qi[QL] -= 1
+            if qi[QL] > 0:
+                qd[QTDEP] = t + svc
+            else:
+                qd[QTDEP] = np.inf
+                qd[QIDLE] = t
+            rec[R_DELIV, k, j] += 1.0
+            sk = -1
+            if s == rnxt[j]:
+                rec[R_UNIQ, k, j] += 1.0
+                recent[j] = ts
+                rnxt[j] += 1
+                while rbits[j, rnxt[j] & MASK] == 1:
+                    rbits[j, rnxt[j] & MASK] = 0
+                    rnxt[j] += 1
+            elif s > rnxt[j]:
+                if rbits[j, s & MASK] == 0:
+                    rbits[j, s & MASK] = 1
+                    rec[R_UNIQ, k, j] += 1.0
+                    sk = s
+            e = atail[j] & MASK
+            at[j, e] = t + FP[FP_RTT, j] - svc
+            aack[j, e] = rnxt[j]
+            asack[j, e] = sk
+            aecho[j, e] = recent[j]
+            atail[j] += 1
+            continue
+        j = who
+        if kind == 3:
+            if life[j] == 0:  # SYN; data after the handshake, which gives the first sample
+                life[j] = 1
+                tstart[j] = t + FP[FP_RTT, j]
+                srtt[j] = FP[FP_RTT, j]
+                rttvar[j] = srtt[j] / 2.0
+                rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+                continue
+            life[j] = 2
+            tstart[j] = np.inf
+            cwnd[j] = OP[OP_IW]
+        elif kind == 2:
+            # ---- retransmission timeout (ns-3 TcpSocketBase::ReTxTimeout)
+            deadline[j] = np.inf
+            if life[j] != 2 or una[j] >= nxt[j]:
+                continue
+            tot[T_TO, j] += 1.0
+            resetsack = FP[FP_SACK, j] == 0.0
+            dup[j] = 0
+            head_retx = (flags[j, una[j] & MASK] & RETX) != 0
+            nsacked[j] = 0
+            nlost[j] = 0
+            for s in range(una[j], nxt[j]):
+                f = flags[j, s & MASK]
+                if resetsack or (f & SACKED) == 0:
+                    flags[j, s & MASK] = LOST
+                    nlost[j] += 1
+                else:
+                    flags[j, s & MASK] = SACKED
+                    nsacked[j] += 1
+            nretx[j] = 0
+            npend[j] = nlost[j]
+            recover[j] = nxt[j]
+            ractive[j] = 1
+            histfrom[j] = nxt[j]
+            rto[j] = min(2.0 * rto[j], OP[OP_MAXRTO])
+            if state[j] != ST_LOSS or not head_retx:
+                ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
+            state[j] = ST_LOSS
+            cwnd[j] = 1.0
+            cnt[j] = 0
+        else:
+            # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
+            e = ahead[j] & MASK
+            ack, sk, echo = aack[j, e], asack[j, e], aecho[j, e]
+            ahead[j] += 1
+            if life[j] != 2:
+                continue
+            if stops[j] > 0.0 and t >= stops[j]:
+                life[j] = 3
+                deadline[j] = np.inf
+                continue
+            old = una[j]
+            if ack < old:
+                continue
+            sack = FP[FP_SACK, j] != 0.0
+            delivered = 0
+            updated = False
+            if sack and sk >= ack and sk < nxt[j] and (flags[j, sk & MASK] & SACKED) == 0:
+                _sack_one(j, sk, flags, nsacked, nlost, npend, nretx)
+                delivered += 1
+                updated = True
+                _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
+            # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), while new
+            # data sent since the last timeout is outstanding (ns-3's RTT history)
+            if nxt[j] > max(old, histfrom[j]):
+                sample = (math.floor(t / gran) - math.floor(echo / gran)) * gran
+                if sample > 0.0:
+                    rttvar[j] = 0.75 * rttvar[j] + 0.25 * abs(srtt[j] - sample)
+                    srtt[j] = 0.875 * srtt[j] + 0.125 * sample
+                    rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+            for s in range(old, ack):
+                f = flags[j, s & MASK]
+                if (f & SACKED) != 0:
+                    nsacked[j] -= 1
+                else:
+                    delivered += 1
+                    if (f & LOST) != 0:
+                        nlost[j] -= 1
+                        if (f & RETX) == 0:
+                            npend[j] -= 1
+                    if (f & RETX) != 0:
+                        nretx[j] -= 1
+                flags[j, s & MASK] = 0
+            una[j] = ack
+            if not sack and ack > old and ack < nxt[j] and (flags[j, ack & MASK] & SACKED) != 0:
+                # ns-3's DiscardUpTo: a "Reno SACK" guess on the new head was wrong; the
+                # guess moves to the next segment and the head is marked lost
+                flags[j, ack & MASK] &= ~SACKED
+                nsacked[j] -= 1
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+            isdup = updated if sack else (ack == old and ack < nxt[j])
+            if isdup and state[j] != ST_LOSS:
+                if state[j] != ST_RECOVERY:
+                    dup[j] += 1
+                if state[j] == ST_OPEN:
+                    state[j] = ST_DISORDER
+                if state[j] == ST_RECOVERY:
+                    if not sack:
+                        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                elif state[j] == ST_DISORDER:
+                    headlost = sack and (flags[j, una[j] & MASK] & LOST) != 0
+                    if (dup[j] == dupthresh and (ack >= recover[j] or ractive[j] == 0)) \
+                            or headlost:
+                        # EnterRecovery; classic recovery: cwnd = ssthresh
+                        if not sack:
+                            _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+                        recover[j] = nxt[j]
+                        ractive[j] = 1
+                        state[j] = ST_RECOVERY
+                        ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
+                        cwnd[j] = ssth[j]
+                        tot[T_FR, j] += 1.0
+                        _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
+                              npend, deadline, rto, qf, qs, qt, qi, qd)
+                    elif not sack:
+                        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+            if ack > old:
+                segs = delivered
+                if not isdup:
+                    dup[j] = 0
+                rto_now = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+                if ack < recover[j] and state[j] == ST_RECOVERY:
+                    # a partial ACK (RFC 6582): retransmit unless the head already was
+                    if not sack:
+                        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+                    f = flags[j, una[j] & MASK]
+                    if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
+                        s = una[j]
+                        if npend[j] > 0:
+                            while s < nxt[j]:
+                                g = flags[j, s & MASK]
+                                if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
+                                    break
+                                s += 1
+                        _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
+                              npend, deadline, rto, qf, qs, qt, qi, qd)
+                    if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
+                        rto[j] = rto_now
+                        deadline[j] = t + rto[j]
+                        firstpartial[j] = 0
+                elif ack < recover[j] and state[j] == ST_LOSS:
+                    _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
+                              racked)
+                    rto[j] = rto_now
+                    deadline[j] = t + rto[j]
+                else:
+                    if state[j] == ST_DISORDER:
+                        if not isdup:
+                            state[j] = ST_OPEN
+                    elif state[j] == ST_RECOVERY:
+                        firstpartial[j] = 1
+                        segs = ack - old
+                        state[j] = ST_OPEN
+                        dup[j] = 0
+                        cwnd[j] = ssth[j]
+                    elif state[j] == ST_LOSS:
+                        firstpartial[j] = 1
+                        segs = ack - recover[j]
+                        state[j] = ST_OPEN
+                    if ack >= recover[j]:
+                        ractive[j] = 0
+                    if state[j] == ST_OPEN:
+                        _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
+                                  racked)
+                    rto[j] = rto_now
+                    deadline[j] = t + rto[j]
+                if una[j] >= nxt[j]:
+                    deadline[j] = np.inf
+                if sizes[j] > 0 and una[j] >= sizes[j]:
+                    tot[T_FINISH, j] = t
+                    life[j] = 3
+                    deadline[j] = np.inf
+                    continue
+        # ---- send what the window allows (ns-3 SendPendingData, RFC 6675 NextSeg 1-2)
+        if life[j] != 2:
+            continue
+        if stops[j] > 0.0 and t >= stops[j]:
+            life[j] = 3
+            deadline[j] = np.inf
+            continue
+        while True:
+            pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
+            if cwnd[j] - pipe < 1.0 - 1e-9:
+                break
+            if npend[j] > 0:
+                s = una[j]
+                while s < nxt[j]:
+                    g = flags[j, s & MASK]
+                    if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
+                        break
+                    s += 1
+                retx = True
+            else:
+                s = nxt[j]
+                retx = False
+                if (sizes[j] > 0 and s >= sizes[j]) or s - una[j] >= FP[FP_RWND, j] \
+                        or s - una[j] >= RING - 1:
+                    break
+            _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
+                  deadline, rto, qf, qs, qt, qi, qd)
+        limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
+                                           nretx[j]) + 1.0 else 0
+        if OP[OP_CHECK] == 1.0:
+            if not _consistent(j, una[j], nxt[j], flags, nsacked, nlost, nretx, npend):
+                return -1 - j
+            if una[j] < nxt[j] and deadline[j] == np.inf:
+                return -1 - n - j
+    return k

@@ -1,0 +1,138 @@
+"""The packet-level mode of the queue model: its bookkeeping, its refusals, and ns-3.
+
+The kernel's own check (``OP_CHECK``) recomputes every sender's scoreboard
+counters from its flags after every event and stops at the first
+disagreement or at data outstanding without a timer; hypothesis drives it
+over random dumbbells. The comparison with ns-3 reads the stored ns-3 runs
+(``aimdmodel/ns3/data/ns3_runs.jsonl``): no ns-3 needed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aimdmodel import AIMD, AIMDFC
+from aimdmodel.ns3.campaign import STORE, Store
+from aimdmodel.ns3.validate import reference_set, validate
+from aimdmodel.queue import QueueOptions, metrics, run
+from aimdmodel.queue import packet as P
+from aimdmodel.scenario import CBR, RED, Flow, Link, Scenario
+
+K = P._k
+
+
+def _kernel(sc: Scenario, seed: int = 7) -> tuple:
+    """Run the kernel once with its consistency check on; return (code, rec, tot)."""
+    FP = P._parameters(sc, P.check_packet(sc))
+    every = sc.duration / 200
+    OP = P._options(sc, QueueOptions(), every)
+    OP[K.OP_CHECK] = 1.0
+    n = sc.n_flows
+    rec = np.zeros((K.NR, 200, n))
+    tot = np.zeros((K.NT, n))
+    link = np.zeros((K.NL, 200))
+    code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link)
+    return code, rec, tot
+
+
+@st.composite
+def dumbbells(draw) -> Scenario:
+    n = draw(st.integers(1, 4))
+    flows = tuple(Flow(variant=draw(st.sampled_from(["sack", "newreno"])),
+                       base_rtt=draw(st.sampled_from([0.01, 0.03, 0.07, 0.15])),
+                       start=draw(st.sampled_from([0.0, 0.5, 2.0])),
+                       policy=draw(st.sampled_from([None, None, AIMD(a=2, b=0.7)])))
+                  for _ in range(n))
+    red = draw(st.booleans())
+    buffer = draw(st.integers(2, 60))
+    link = Link(rate=draw(st.sampled_from([2e6, 10e6])), buffer=buffer,
+                discipline="red" if red else "droptail",
+                red=RED(min_th=min(5, buffer - 1) / 2, max_th=max(2, buffer - 1) * 0.8,
+                        max_p=0.1) if red else None,
+                random_loss=draw(st.sampled_from([0.0, 0.0, 0.01, 0.05])))
+    return Scenario(flows=flows, link=link, duration=8.0)
+
+
+@settings(deadline=None)
+@given(dumbbells(), st.integers(0, 1000))
+def test_every_senders_scoreboard_counts_what_its_flags_say(sc, seed):
+    code, rec, tot = _kernel(sc, seed)
+    assert code == 200, (f"flow {(-code - 1) % sc.n_flows}: "
+                         + ("counters disagree" if -code - 1 < sc.n_flows else "no timer"))
+    sent, deliv, lost = (rec[k].sum() for k in (K.R_SENT, K.R_DELIV, K.R_LOST))
+    assert 0 <= sent - deliv - lost <= sc.link.buffer + 1   # the rest waits or is in service
+    assert (rec[K.R_UNIQ] <= rec[K.R_DELIV]).all()
+    assert (tot[K.T_RETX] >= tot[K.T_FR]).all()
+
+
+def test_an_empty_path_gives_the_base_rtt_and_a_full_link():
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.05),), link=Link(rate=10e6, buffer=100),
+                  duration=20.0, warmup=5.0)
+    res = run(sc, fidelity="packet", initial_window=1, record_interval=0.001)
+    assert np.nanmin(res.rtt) == pytest.approx(0.05, rel=1e-9)  # the first packet, alone
+    assert metrics.utilization(res)[0] > 0.99
+    assert res.model == "packet" and res.options["fidelity"] == "packet"
+
+
+def test_random_loss_differs_between_replications_and_a_seed_repeats():
+    sc = Scenario(flows=(Flow(variant="sack"),), link=Link(random_loss=0.01), duration=10.0,
+                  seed=3)
+    a = run(sc, fidelity="packet", replications=2)
+    b = run(sc, fidelity="packet", replications=2)
+    assert np.array_equal(a.lost, b.lost)
+    assert not np.array_equal(a.lost[0], a.lost[1])
+
+
+def test_without_sack_a_timeout_resends_what_the_receiver_holds():
+    """ns-3's go-back-N after a timeout without SACK: duplicates reach the receiver."""
+    sc = Scenario(flows=(Flow(variant="newreno"), Flow(variant="newreno")),
+                  link=Link(rate=10e6, buffer=50), duration=60.0, warmup=20.0)
+    res = run(sc, fidelity="packet")
+    assert res.timeouts.sum() > 5
+    assert res.delivered.sum() > res.unique.sum()
+    sack = run(Scenario(flows=(Flow(variant="sack"), Flow(variant="sack")),
+                        link=sc.link, duration=60.0, warmup=20.0), fidelity="packet")
+    assert sack.delivered.sum() == sack.unique.sum()
+    def loss(r):
+        return r.lost.sum() / r.sent.sum()
+
+    assert loss(res) > 10 * loss(sack)
+
+
+@pytest.mark.parametrize(("change", "word"), [
+    ({"flows": (Flow(variant="vegas"),)}, "variant"),
+    ({"flows": (Flow(variant="sack", policy=AIMDFC()),)}, "linear"),
+    ({"cross": (CBR(rate=1e6),)}, "cross"),
+    ({"link": Link(discipline="drr")}, "discipline"),
+    ({"link": Link(rate=[1e6, 2e6], rate_interval=1.0)}, "rate"),
+])
+def test_what_the_mode_leaves_out_is_refused_with_the_reason(change, word):
+    sc = Scenario(**{"flows": (Flow(variant="sack"),), "duration": 2.0, **change})
+    with pytest.raises(ValueError, match=word) as err:
+        run(sc, fidelity="packet")
+    assert "fidelity='round'" in str(err.value)
+
+
+def test_an_unknown_fidelity_is_named():
+    with pytest.raises(ValueError, match="fidelity"):
+        run(Scenario(flows=(Flow(),), duration=1.0), fidelity="exact")
+
+
+def test_sack_flows_share_as_ns3_flow_by_flow():
+    """Every scenario of the reference set whose flows all use SACK and that the mode runs:
+    the per-flow goodput goal (within 15%, or the share ratio within x1.5) on at least 90%."""
+    store = Store(STORE)
+    versions = [r["ns3"] for r in store.records()]
+    version = max(set(versions), key=versions.count)
+    cases = [c for c in reference_set()
+             if all(f.variant == "sack" for f in c.scenario.flows)]
+    v = validate(cases, models=("packet",), store=store, version=version)
+    flows = [f for f in v.flows("packet") if f is not None]
+    assert len(flows) >= 20
+    met = sum(f.goodput_met for f in flows)
+    assert met >= 0.9 * len(flows), f"{met}/{len(flows)}"
+    ratios = [d["loss_rate"].met for d in v.differences("packet") if d is not None]
+    assert sum(ratios) >= 0.9 * len(ratios)
