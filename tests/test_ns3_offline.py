@@ -261,7 +261,7 @@ def test_the_command_checks_its_output_paths_before_any_work(tmp_path):
         commands._output(str(tmp_path))
     with pytest.raises(argparse.ArgumentTypeError, match="does not exist"):
         commands._output(str(tmp_path / "no" / "such.md"))
-    with pytest.raises(argparse.ArgumentTypeError, match="among queue, fluid"):
+    with pytest.raises(argparse.ArgumentTypeError, match="among queue, packet, fluid"):
         commands._models("queue,ode")
 
 

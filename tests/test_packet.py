@@ -74,7 +74,8 @@ def test_an_empty_path_gives_the_base_rtt_and_a_full_link():
     res = run(sc, fidelity="packet", initial_window=1, record_interval=0.001)
     assert np.nanmin(res.rtt) == pytest.approx(0.05, rel=1e-9)  # the first packet, alone
     assert metrics.utilization(res)[0] > 0.99
-    assert res.model == "packet" and res.options["fidelity"] == "packet"
+    assert res.model == "packet"
+    assert res.options["fidelity"] == "packet"
 
 
 def test_random_loss_differs_between_replications_and_a_seed_repeats():

@@ -30,10 +30,10 @@ def _version() -> str:
     return max(set(versions), key=versions.count)
 
 
-def _validate(*names: str):
+def _validate(*names: str, models: tuple = ("queue",)):
     cases = [c for c in reference_set() if c.name in names]
     assert len(cases) == len(names)
-    return validate(cases, models=("queue",), store=STORED, version=_version())
+    return validate(cases, models=models, store=STORED, version=_version())
 
 
 def test_the_stored_runs_cover_the_reference_set_as_it_is_now():
@@ -106,6 +106,32 @@ def test_red_is_less_unequal_than_droptail_in_ns3():
 def test_red_is_less_unequal_than_droptail_in_the_model():
     dt, red = _dt_red()
     assert dt.share.model > red.share.model
+
+
+def test_red_is_less_unequal_than_droptail_in_the_packet_level_mode():
+    v = _validate("2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged",
+                  "2 flows, sack, RTT 40/80 ms, RED 1 BDP", models=("packet",))
+    comps = dict(zip((c.name for c in v.cases), v.flows("packet"), strict=True))
+    dt = comps["2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged"]
+    red = comps["2 flows, sack, RTT 40/80 ms, RED 1 BDP"]
+    assert dt.share.model > red.share.model
+    assert dt.share.ns3 > red.share.ns3
+
+
+@pytest.mark.parametrize(("short", "long"), [(0.04, 0.08), (0.025, 0.15)])
+def test_the_packet_level_mode_has_ns3s_rtt_exponent_for_two_sack_flows(short, long):
+    """The goodput-ratio exponent log(g1/g2) / log(RTT2/RTT1) of two SACK flows behind
+    DropTail, each RTT phase-averaged, within 25% of ns-3's."""
+    import math
+
+    name = (f"2 flows, sack, RTT {short * 1e3:.0f}/{long * 1e3:.0f} ms, DropTail 1 BDP, "
+            "phase-averaged")
+    v = _validate(name, models=("packet",))
+    res = v.results[0]
+    exps = [math.log(g[0] / g[1]) / math.log(long / short)
+            for g in (res["ns3"].values["flows"]["goodput"],
+                      res["packet"].values["flows"]["goodput"])]
+    assert abs(exps[1] - exps[0]) <= 0.25 * abs(exps[0]), exps
 
 
 def test_at_a_fixed_rtt_droptail_hands_the_share_by_phase_in_ns3():

@@ -1,4 +1,4 @@
-"""The ``aimdmodel validate`` command: the queue and fluid models against ns-3.
+"""The ``aimdmodel validate`` command: the queue model (both modes) and the fluid model vs ns-3.
 
 Registered through the entry-point group ``aimdmodel.commands`` (see
 :mod:`aimdmodel.cli`) as ``ns3 = aimdmodel.ns3.commands:register``::
@@ -73,8 +73,10 @@ def register(subparsers: Any) -> None:
     from .validate import reference_set
 
     p = subparsers.add_parser(
-        "validate", help="the queue and fluid models against ns-3, flow by flow (Markdown)",
-        description="Compare the queue and fluid models with ns-3 on the reference set "
+        "validate", help="the queue model (rounds, packets) and the fluid model against ns-3, "
+                         "flow by flow (Markdown)",
+        description="Compare the queue model (by rounds and packet by packet) and the fluid "
+                    "model with ns-3 on the reference set "
                     f"({len(reference_set())} scenarios, 3 runs each): per-flow goodput and "
                     "share ratio, utilization, loss rate, queueing delay, timeouts. ns-3's "
                     "runs are read from a store "

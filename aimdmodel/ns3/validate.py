@@ -355,6 +355,10 @@ def _queue_values(case: Case, fidelity: str = "round") -> dict:
 def _values(model: str, case: Case) -> dict:
     if model == "fluid":
         return _fluid_values(case)
+    if model == "packet" and case.ns3:
+        settings = ", ".join(f"{k}={v!r}" for k, v in sorted(case.ns3.items()))
+        raise ValueError(f"the case sets ns-3's {settings}; the packet-level mode runs the "
+                         "bridge's defaults only (classic recovery, TcpLinuxReno)")
     return _queue_values(case, "packet" if model == "packet" else "round")
 
 

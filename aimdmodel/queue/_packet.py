@@ -62,13 +62,13 @@ QH, QL, QCOUNT = range(3)
 QAVG, QIDLE, QTDEP = range(3)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _pipe(nxt, una, nsacked, nlost, nretx):  # pragma: no cover - compiled
     """RFC 6675's pipe as ns-3's ``TcpTxBuffer::BytesInFlight`` counts it (segments)."""
     return (nxt - una) - nsacked - nlost + nretx
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no cover
     """Whether flow ``j``'s scoreboard counters match its flags (a check for the tests)."""
     a, b, c, d = 0, 0, 0, 0
@@ -86,7 +86,7 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
     return a == nsacked[j] and b == nlost[j] and c == nretx[j] and d == npend[j]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no cover
     """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail."""
     if OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
@@ -135,7 +135,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no co
     rec[R_ACC, k, j] += 1.0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
           qf, qs, qt, qi, qd):  # pragma: no cover - compiled
     """Flow ``j`` sends segment ``s`` (a retransmission or the next new one)."""
@@ -157,7 +157,7 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _mark_lost(j, una, nxt, flags, nlost, npend, dupthresh):  # pragma: no cover - compiled
     """RFC 6675 IsLost (ns-3 ``IsLostRFC``): ``dupthresh`` SACKed segments above."""
     c = 0
@@ -176,7 +176,7 @@ def _mark_lost(j, una, nxt, flags, nlost, npend, dupthresh):  # pragma: no cover
         s -= 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover - compiled
     """Mark the head lost (ns-3 ``MarkHeadAsLost``).
 
@@ -197,7 +197,7 @@ def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover -
             npend[j] += 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
     f = flags[j, s & MASK]
     if (f & LOST) != 0:
@@ -210,7 +210,7 @@ def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - 
     nsacked[j] += 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no cover
     """Count one segment as left the network (ns-3 ``AddRenoSack``).
 
@@ -224,7 +224,7 @@ def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no 
         _sack_one(j, s, flags, nsacked, nlost, npend, nretx)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _start_round(j, FP, rs, w0, step, racked):  # pragma: no cover - compiled
     """PolicyOps' StartRound: the next state, the window at the start, the gain per ACK."""
     nxt_s = FP[FP_AI, j] + FP[FP_BI, j] * rs[j]
@@ -233,7 +233,7 @@ def _start_round(j, FP, rs, w0, step, racked):  # pragma: no cover - compiled
     racked[j] = 0.0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
               racked):  # pragma: no cover - compiled
     """``IncreaseWindow``: TcpLinuxReno's, or a linear rule as the ns-3 bridge's PolicyOps."""
@@ -273,7 +273,7 @@ def _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
     cwnd[j] = cw
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked):  # pragma: no cover
     """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the linear rule's decrease."""
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
