@@ -63,6 +63,7 @@ from .trajectory import Trajectory
 __all__ = [
     "COMMAND_GROUP",
     "CLIError",
+    "add_policy_options",
     "build_parser",
     "count",
     "float_list",
@@ -72,6 +73,7 @@ __all__ = [
     "number_list",
     "output_file",
     "parse_params",
+    "policies_from_args",
     "positive_float",
 ]
 
@@ -344,6 +346,85 @@ def _param_value(value: str, per_flow: bool) -> Any:
         return number_list(value) if per_flow and "," in value else number(value)
     except argparse.ArgumentTypeError:
         return value
+
+
+def add_policy_options(parser: argparse.ArgumentParser, *, repeatable: bool = False,
+                       per_flow: bool = False, policy_help: str | None = None,
+                       param_help: str | None = None) -> None:
+    """Add ``--policy NAME`` and ``--param NAME=VALUE``, as ``simulate`` has them.
+
+    Read them back with :func:`policies_from_args`. ``--policy`` takes a
+    name of the registry (:data:`aimdmodel.policies.POLICIES`; argparse
+    refuses any other in one line); ``--param`` is repeatable.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    repeatable : bool
+        ``--policy`` may be given several times (no default: none given is
+        an empty list); else once, default ``aimd``.
+    per_flow : bool
+        ``--param NAME=V1,V2`` gives one value per flow.
+    policy_help, param_help : str, optional
+        The options' help (default: ``simulate``'s).
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_policy_options(parser, repeatable=True)
+    >>> args = parser.parse_args(["--policy", "aimd", "--param", "b=7/8"])
+    >>> policies_from_args(args)
+    [AIMD(a=1, b=7/8, floor=0)]
+    """
+    if repeatable:
+        parser.add_argument("--policy", action="append", default=[], choices=sorted(POLICIES),
+                            metavar="NAME", help=policy_help or "a policy, one of the NAMEs "
+                            "listed below (repeatable)")
+    else:
+        parser.add_argument("--policy", choices=sorted(POLICIES), default="aimd",
+                            metavar="NAME", help=policy_help or "the policy, one of the NAMEs "
+                            "listed below (default aimd)")
+    parser.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE",
+        help=param_help or ("policy parameter, e.g. b=0.5 or b=1/2" + (
+            "; one value per flow with commas, e.g. a=1,1/5" if per_flow else "")
+            + " (repeatable)"))
+    parser.set_defaults(_per_flow_params=per_flow)
+
+
+def policies_from_args(args: argparse.Namespace) -> list[Any]:
+    """Build the policies of ``--policy`` and ``--param`` (see :func:`add_policy_options`).
+
+    Every ``--param`` applies to every ``--policy``; the values are read
+    by :func:`parse_params` and the policies built by
+    :func:`aimdmodel.policies.make_policy`, whose ``ValueError`` names a
+    bad value or a parameter the policy does not take.
+
+    Returns
+    -------
+    list of Policy
+        One per ``--policy`` given, in order (a single one when the option
+        is not repeatable; none when a repeatable one is not given and no
+        ``--param`` either).
+
+    Raises
+    ------
+    ValueError
+        A ``--param`` that is malformed, a value a policy refuses, or
+        ``--param`` without a repeatable ``--policy``.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(policy="mimd", param=["c=3/2"])
+    >>> policies_from_args(args)
+    [MIMD(c=3/2, b=1/2, floor=0)]
+    """
+    names = args.policy if isinstance(args.policy, list) else [args.policy]
+    params = parse_params(args.param, per_flow=getattr(args, "_per_flow_params", False))
+    if params and not names:
+        raise ValueError("--param needs a --policy to apply to")
+    return [make_policy(name, **params) for name in names]
 
 
 def flow_step(text: str) -> tuple[int, int]:
@@ -778,7 +859,7 @@ def _in_user_words(exc: ValueError) -> ValueError:
 def _simulate(args: argparse.Namespace) -> Iterator[str]:
     _check_flows(args)
     params = parse_params(args.param, per_flow=True)
-    policy = make_policy(args.policy, **params)
+    (policy,) = policies_from_args(args)
     steps = 100 if args.steps is None and args.cycles is None else args.steps
     capacity = _capacity_argument(args, steps)
     if args.arithmetic == "float":
@@ -1148,11 +1229,7 @@ def _add_simulate(sub: Any) -> None:
         epilog=_policy_list() + "\n\n" + _SIMULATE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sim.add_argument("--policy", choices=sorted(POLICIES), default="aimd", metavar="NAME",
-                     help="the policy, one of the NAMEs listed below (default aimd)")
-    sim.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                     help="policy parameter, e.g. b=0.5 or b=1/2; one value per flow with "
-                          "commas, e.g. a=1,1/5 (repeatable)")
+    add_policy_options(sim, per_flow=True)
     sim.add_argument("--windows", type=number_list, default=[Fraction(1), Fraction(30)],
                      help="initial windows, comma separated (default 1,30)")
     sim.add_argument("--capacity", type=number, default=None,

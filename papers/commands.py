@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from aimdmodel import metrics
-from aimdmodel.cli import count, float_list, format_table, output_file, positive_float
+from aimdmodel.cli import (
+    CLIError,
+    add_policy_options,
+    count,
+    float_list,
+    format_table,
+    output_file,
+    policies_from_args,
+    positive_float,
+)
 from aimdmodel.engine import simulate
 
 from .claims import HEADLINE
@@ -128,15 +137,35 @@ def handout(args: argparse.Namespace) -> str:
     from aimdmodel.handout import build_handout, page_files
 
     out, topics = _handout_path(args), getattr(args, "topics", None)
+    policies = _handout_policies(args, topics)
     pages = build_handout(out, topics, quotes=HEADLINE,  # the papers' figures beside ours
-                          capacity=getattr(args, "capacity", None) or 100)
+                          capacity=getattr(args, "capacity", None) or 100,
+                          policies=policies or None)
     files = page_files(out, topics)
-    lines = [f"wrote {out} ({len(pages)} pages)" if len(files) == 1 else
-             f"wrote {len(files)} files, one a page:"]
-    lines += [f"{i:2d}. {p.title}" + ("" if len(files) == 1 else f": {f}")
-              for i, (p, f) in enumerate(zip(pages, files * len(pages) if len(files) == 1
-                                             else files, strict=False), start=1)]
+    if out.lower().endswith(".pdf"):  # one file; PNG and SVG write one a page
+        lines = [f"wrote {out} ({len(pages)} page{'s' if len(pages) != 1 else ''})"]
+        return "\n".join(lines + [f"{i:2d}. {p.title}" for i, p in enumerate(pages, start=1)])
+    lines = [f"wrote {len(files)} file{'s' if len(files) != 1 else ''}, one a page:"]
+    lines += [f"{i:2d}. {p.title}: {f}"
+              for i, (p, f) in enumerate(zip(pages, files, strict=True), start=1)]
     return "\n".join(lines)
+
+
+def _handout_policies(args: argparse.Namespace, topics: Sequence[str] | None) -> list[Any]:
+    """The policies of ``--policy``/``--param``, checked before any page is computed."""
+    from aimdmodel.handout import MAX_POLICIES, POLICY_TOPICS
+
+    if not hasattr(args, "policy"):  # called without the parser (a doctest, a plugin)
+        return []
+    policies = policies_from_args(args)
+    if len(policies) > MAX_POLICIES:
+        raise CLIError(f"--policy is given {len(policies)} times; the handout takes at most "
+                       f"{MAX_POLICIES} (the panels of its phase plane, the rows of its late "
+                       "joiner)")
+    if policies and topics is not None and not set(topics) & set(POLICY_TOPICS):
+        raise CLIError(f"--policy changes the pages {' and '.join(POLICY_TOPICS)}, and "
+                       f"--topics names neither; add one of them to --topics")
+    return policies
 
 
 def _handout_path(args: argparse.Namespace) -> str:
@@ -207,7 +236,7 @@ def register(subparsers: Any) -> None:
                       help="table (default) or json")
     head.set_defaults(func=headline)
 
-    from aimdmodel.handout import FORMATS, TOPICS
+    from aimdmodel.handout import FORMATS, MAX_POLICIES, POLICY_TOPICS, TOPICS
 
     hand = subparsers.add_parser(
         "handout", help="write the teaching handout (a PDF, or PNG/SVG pages for slides)",
@@ -217,7 +246,9 @@ def register(subparsers: Any) -> None:
         epilog="topics, in the handout's order: " + ", ".join(TOPICS) + "\n\nexamples:\n"
                "  aimdmodel handout --out handout.pdf\n"
                "  aimdmodel handout --out slides --format png --topics phase-plane,late-joiner "
-               "--capacity 200",
+               "--capacity 200\n"
+               "  aimdmodel handout --out aimd.pdf --topics title,phase-plane --policy aimd "
+               "--policy mimd --param b=7/8",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hand.add_argument("--out", required=True, metavar="FILE",
@@ -233,4 +264,10 @@ def register(subparsers: Any) -> None:
                       help="W in packets/RTT of the pages that share one capacity (phase plane, "
                            "convergence, New-AIMD, own parameters, late joiner): 100 .. 10000 "
                            "(default 100)")
+    add_policy_options(
+        hand, repeatable=True,
+        policy_help=f"draw these policies on the pages {' and '.join(POLICY_TOPICS)} (one "
+                    f"panel, one row each) in place of theirs; 1 .. {MAX_POLICIES}, "
+                    "repeatable, NAMEs as for simulate (default: each page its own)",
+        param_help="a parameter of every --policy, e.g. b=7/8 or b=0.875 (repeatable)")
     hand.set_defaults(func=handout)
