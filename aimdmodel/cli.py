@@ -50,7 +50,7 @@ import numpy as np
 
 from . import __version__
 from ._arith import ARITHMETICS, to_fraction
-from ._format import fmt_number
+from ._format import TABLE_DIGITS, fmt_number, fmt_significant, significant_float
 from ._io import Terminated, atomic_savefig, check_output, ensure_kernel_cache, figure_format
 from ._progress import compile_notes
 from .engine import simulate
@@ -62,7 +62,9 @@ from .trajectory import Trajectory
 
 __all__ = [
     "COMMAND_GROUP",
+    "TABLE_DIGITS",
     "CLIError",
+    "add_digits_option",
     "add_policy_options",
     "build_parser",
     "count",
@@ -540,6 +542,38 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(_aligned(r, widths) for r in lines)
 
 
+def add_digits_option(parser: argparse.ArgumentParser, *, default: int | None = TABLE_DIGITS,
+                      help: str | None = None) -> None:
+    """Add ``--digits N``: the significant digits of the floats a command's table prints.
+
+    Every command that prints a table of floats has it, with the same
+    default (:data:`TABLE_DIGITS`) and the same rule
+    (:func:`aimdmodel._format.fmt_significant`); ``N`` is a whole number
+    ``>= 1``.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    default : int or None
+        The default (None: the command decides, e.g. every digit in CSV).
+    help : str, optional
+        The option's help (default: says the default).
+
+    Examples
+    --------
+    >>> parser = _Parser()
+    >>> add_digits_option(parser)
+    >>> parser.parse_args([]).digits, parser.parse_args(["--digits", "3"]).digits
+    (6, 3)
+    >>> fmt_significant(2 / 3, parser.parse_args(["--digits", "3"]).digits)
+    '0.667'
+    """
+    parser.add_argument("--digits", type=_positive_count, default=default, metavar="N",
+                        help=help or f"significant digits of the table's floats (default "
+                                     f"{default})")
+
+
 # --------------------------------------------------------------------------
 # simulate: the printed rows, streamed
 # --------------------------------------------------------------------------
@@ -613,8 +647,7 @@ def _formatter(dtype: np.dtype, digits: int | None = None) -> Callable[[Any], st
     ``digits``, floats show that many significant digits.
     """
     if dtype.kind == "f" and digits is not None:
-        big = 10.0**digits
-        return lambda v: f"{v:.0f}" if big <= abs(v) < 1e15 else f"{v:.{digits}g}"
+        return lambda v: significant_float(v, digits)
     if dtype.kind == "f":
         return float.__repr__
     if dtype.kind in "iu":
@@ -787,8 +820,6 @@ def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     return Fraction(100) if args.capacity is None else args.capacity
 
 
-TABLE_DIGITS = 6
-"""Significant digits of the float windows in ``simulate``'s table (``--digits``)."""
 
 MAX_ROWS = 1_000_000
 """Rows ``simulate`` prints at most unless ``--max-rows`` says more (about 50 MB of text)."""
@@ -989,12 +1020,15 @@ def _sweep_json(v: Any) -> Any:
     return v
 
 
-def _sweep_cell(v: Any, style: str) -> str:
+def _sweep_cell(v: Any, digits: int | None) -> str:
+    """Format a cell of the sweep's table (``digits``: significant digits) or CSV (None)."""
     if v is None:
-        return "-" if style == "ledger" else ""
+        return "-" if digits else ""
     if isinstance(v, tuple):
         return ",".join(fmt_number(x, "short") for x in v)
-    return fmt_number(v, style) if not isinstance(v, str) else v
+    if isinstance(v, str):
+        return v
+    return fmt_significant(v, digits) if digits else fmt_number(v, "full")
 
 
 @contextlib.contextmanager
@@ -1050,9 +1084,10 @@ def _sweep(args: argparse.Namespace) -> str:
         columns[1:1] = rows.parameter_columns
         return "\n".join([",".join(columns)] + [
             ",".join(json.dumps(c) if "," in c else c
-                     for c in (_sweep_cell(r.get(k), "full") for k in columns)) for r in rows.flat()
+                     for c in (_sweep_cell(r.get(k), None) for k in columns)) for r in rows.flat()
         ])
-    return format_table(columns, [[_sweep_cell(r[k], "ledger") for k in columns] for r in rows])
+    return format_table(columns, [[_sweep_cell(r[k], args.digits) for k in columns]
+                                  for r in rows])
 
 
 def _sweep_policies(names: Sequence[str], grid: dict[str, list[Any]], *, record: bool
@@ -1151,7 +1186,10 @@ def _add_sweep(sub: Any) -> None:
                      help="worker processes (default: one per core; 1: in this process; "
                           "--workers is the same)")
     swp.add_argument("--format", choices=["table", "csv", "json"], default="table",
-                     help="table (default; metrics to 4 decimals), csv or json (exact values)")
+                     help=f"table (default; numbers to {TABLE_DIGITS} significant digits, "
+                          "--digits), csv or json (exact values)")
+    add_digits_option(swp, help=f"significant digits of the table's numbers (default "
+                                f"{TABLE_DIGITS}; csv and json keep every digit)")
     swp.set_defaults(func=_sweep)
 
 
@@ -1277,9 +1315,9 @@ def _add_simulate(sub: Any) -> None:
              "congestion, engine, rows, steps (with --rows cycles), windows, feedback (of "
              "every row but the last), congestion_steps",
     )
-    sim.add_argument("--digits", type=_positive_count, metavar="N",
-                     help=f"significant digits of float windows (default {TABLE_DIGITS} in the "
-                          "table, every digit in csv; json always keeps every digit)")
+    add_digits_option(sim, default=None,
+                      help=f"significant digits of float windows (default {TABLE_DIGITS} in "
+                           "the table, every digit in csv; json always keeps every digit)")
     sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
                      help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
     sim.add_argument("--animate", metavar="FILE", type=_animation_file,

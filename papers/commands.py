@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from aimdmodel import metrics
+from aimdmodel._format import TABLE_DIGITS, fmt_significant
 from aimdmodel.cli import (
     CLIError,
+    add_digits_option,
     add_policy_options,
     count,
     float_list,
@@ -87,13 +89,20 @@ def headline(args: argparse.Namespace) -> str:
     Examples
     --------
     >>> args = argparse.Namespace(capacity=1000.0, windows=[1.0, 30.0], cycles=10,
-    ...                           format="table")
+    ...                           format="table", digits=3)
     >>> headline(args).splitlines()[0]
     'Long-run efficiency, mean of min(sum, W)/W over the second half of 10 cycles;'
+    >>> headline(args).splitlines()[6].split()[:4]  # 3 significant digits
+    ['AIMDFC(a=1,', 'b=1/2)', '0.835', '5/6']
     """
     rows = headline_rows(capacity=args.capacity, x0=args.windows, cycles=args.cycles)
     if args.format == "json":
         return json.dumps(rows, indent=2)
+    digits = getattr(args, "digits", TABLE_DIGITS)
+
+    def num(v: float, sign: bool = False) -> str:
+        return ("+" if sign and v >= 0 else "") + fmt_significant(v, digits)
+
     body = format_table(
         [
             "policy", "simulated", "claimed", "difference", "offered load",
@@ -102,11 +111,11 @@ def headline(args: argparse.Namespace) -> str:
         [
             [
                 r["policy"],
-                f"{r['efficiency']:.4f}",
+                num(r["efficiency"]),
                 r["claimed"],
-                f"{r['difference']:+.4f}",
-                f"{r['offered_load']:.4f}",
-                f"{100 * r['congested_share']:.2f}%",
+                num(r["difference"], sign=True),
+                num(r["offered_load"]),
+                num(100 * r["congested_share"]) + "%",
                 r["source"],
             ]
             for r in rows
@@ -233,7 +242,8 @@ def register(subparsers: Any) -> None:
     head.add_argument("--cycles", type=count, default=40,
                       help="congestion events to simulate (default 40)")
     head.add_argument("--format", choices=["table", "json"], default="table",
-                      help="table (default) or json")
+                      help="table (default) or json (every digit)")
+    add_digits_option(head)
     head.set_defaults(func=headline)
 
     from aimdmodel.handout import FORMATS, MAX_POLICIES, POLICY_TOPICS, TOPICS
