@@ -628,6 +628,7 @@ class _Printed:
         steps, fb, windows, totals = self.values(k0, k1)
         fw = _formatter(self.tr.windows.dtype, self.digits)
         ft = _formatter(self.tr.totals.dtype, self.digits)
+        fc = _formatter(self.tr.capacities.dtype, self.digits)
         pick = self.pick(k0, k1)
         active = self.tr.active[pick].tolist()
         caps = self.tr.capacities[pick].tolist() if _dynamic_capacity(self.tr) else None
@@ -635,7 +636,7 @@ class _Printed:
         for j, (t, f, w, s) in enumerate(zip(steps, fb, windows, totals, strict=True)):
             cells = [fw(v) if on else "-" for v, on in zip(w, active[j], strict=True)]
             rows.append([str(t), str(f), *cells, ft(s)] + ([] if caps is None else
-                                                          [fmt_number(caps[j])]))
+                                                          [fc(caps[j])]))
         return rows
 
 
@@ -915,12 +916,13 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
         _animate(tr, args.animate)
     n_events = len(tr.congestion_steps)
     title = (
-        f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
-        f"{tr.n_steps} steps, {n_events} congestion events"
+        f"{policy!r}, W = {fmt_number(tr.capacity, 'short')}, {tr.arithmetic} arithmetic, "
+        f"{tr.n_steps} steps, {n_events} congestion event{'' if n_events == 1 else 's'}"
     )
     if n_events == 0 and tr.n_steps > 0:
-        title += (f" (the sum of the windows stayed below W = {fmt_number(tr.capacity)}: give "
-                  "more --steps, or a smaller --capacity)")
+        title += (f" (the sum of the windows stayed below W = "
+                  f"{fmt_number(tr.capacity, 'short')}: give more --steps, or a smaller "
+                  "--capacity)")
     if args.rows == "cycles":
         title += (
             "\nrows: step 0, every congestion step and the step after it, the last step "

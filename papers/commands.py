@@ -257,8 +257,8 @@ def register(subparsers: Any) -> None:
                "  aimdmodel handout --out handout.pdf\n"
                "  aimdmodel handout --out slides --format png --topics phase-plane,late-joiner "
                "--capacity 200\n"
-               "  aimdmodel handout --out aimd.pdf --topics title,phase-plane --policy aimd "
-               "--policy mimd --param b=7/8",
+               "  aimdmodel handout --out mine.pdf --topics title,phase-plane --policy aimd "
+               "--policy aimd-fc --param b=7/8",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hand.add_argument("--out", required=True, metavar="FILE",

@@ -608,3 +608,17 @@ def test_experiment_digits_sets_every_number_of_its_tables(capsys):
     assert table == ["both classes", "4.3", "5", "0.93"]
     code, own, _ = run(capsys, *_TABLE_COMMANDS["experiment"])
     assert "| both classes | 4.325 | 4.951 | 0.928 |" in own  # each quantity's own decimals
+
+
+def test_simulate_capacity_column_follows_digits_and_the_title_reads_as_typed(capsys):
+    argv = ["simulate", "--environment", "SQH", "--seed", "3", "--rtt", "0.1", "--steps", "60",
+            "--engine", "cycle"]
+    _, out, _ = run(capsys, *argv)
+    caps = _column(out, "W")
+    assert "83.3333" in caps  # 250/3 to 6 digits, not 83.33333333333333
+    assert all((_significant(c) or 0) <= 6 for c in caps)
+    _, out, _ = run(capsys, *argv, "--digits", "3")
+    assert "83.3" in _column(out, "W")
+    _, out, _ = run(capsys, "simulate", "--capacity", "1000", "--cycles", "1")
+    assert out.startswith("AIMD(a=1, b=1/2, floor=0), W = 1000, float arithmetic, ")
+    assert ", 1 congestion event\n" in out
