@@ -9,7 +9,11 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["fmt_number", "markdown_table"]
+__all__ = ["TABLE_DIGITS", "fmt_number", "fmt_significant", "markdown_table",
+           "significant_float"]
+
+TABLE_DIGITS = 6
+"""Significant digits of the floats in the command line's tables (their ``--digits``)."""
 
 
 def fmt_number(v: Any, style: str = "full", digits: int = 4) -> str:
@@ -66,6 +70,66 @@ def fmt_number(v: Any, style: str = "full", digits: int = 4) -> str:
             return f"{v:g}"
         return repr(v)
     return str(v)
+
+
+def fmt_significant(v: Any, digits: int = TABLE_DIGITS) -> str:
+    """Format one number of a printed table to ``digits`` significant digits.
+
+    The one rule of every table the command line prints (``--digits``): a
+    float shows ``digits`` significant digits, a float of ``digits`` or
+    more whole digits shows its whole part (never ``1.23457e+06`` for a
+    window of 1234567.0); an exact fraction stays ``p/q`` with its decimal
+    beside it when its denominator is small, else its decimal; ints and
+    bools as they are.
+
+    Parameters
+    ----------
+    v : number
+        A float, Fraction, int or bool (numpy scalars included); anything
+        else is shown with ``str``.
+    digits : int
+        Significant digits (``>= 1``; default :data:`TABLE_DIGITS`).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> fmt_significant(0.1 + 0.2), fmt_significant(2 / 3, 3), fmt_significant(1234567.0)
+    ('0.3', '0.667', '1234567')
+    >>> fmt_significant(Fraction(3, 4)), fmt_significant(Fraction(65, 2), 2)
+    ('3/4 (0.75)', '65/2 (32)')
+    >>> fmt_significant(0.000833333333), fmt_significant(float("inf")), fmt_significant(7)
+    ('0.000833333', 'inf', '7')
+    """
+    if digits < 1:
+        raise ValueError(f"digits must be >= 1, got {digits}")
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, (bool, int)):
+        return str(v)
+    if isinstance(v, Fraction):
+        if v.denominator == 1:
+            return str(v)
+        decimal = fmt_significant(float(v), digits)
+        return f"{v} ({decimal})" if v.denominator < 1000 else decimal
+    if isinstance(v, float):
+        return significant_float(v, digits)
+    return str(v)
+
+
+def significant_float(v: float, digits: int) -> str:
+    """Format a float as :func:`fmt_significant` does, without its type dispatch (for speed).
+
+    Examples
+    --------
+    >>> significant_float(123.456789, 4), significant_float(12345.6, 4)
+    ('123.5', '12346')
+    """
+    if 10.0**digits <= abs(v) < 1e15:
+        return f"{v:.0f}"
+    return f"{v:.{digits}g}"
 
 
 def _message_form(v: Any) -> str:

@@ -50,7 +50,7 @@ import numpy as np
 
 from . import __version__
 from ._arith import ARITHMETICS, to_fraction
-from ._format import fmt_number
+from ._format import TABLE_DIGITS, fmt_number, fmt_significant, significant_float
 from ._io import Terminated, atomic_savefig, check_output, ensure_kernel_cache, figure_format
 from ._progress import compile_notes
 from .engine import simulate
@@ -62,7 +62,10 @@ from .trajectory import Trajectory
 
 __all__ = [
     "COMMAND_GROUP",
+    "TABLE_DIGITS",
     "CLIError",
+    "add_digits_option",
+    "add_policy_options",
     "build_parser",
     "count",
     "float_list",
@@ -72,6 +75,7 @@ __all__ = [
     "number_list",
     "output_file",
     "parse_params",
+    "policies_from_args",
     "positive_float",
 ]
 
@@ -346,6 +350,85 @@ def _param_value(value: str, per_flow: bool) -> Any:
         return value
 
 
+def add_policy_options(parser: argparse.ArgumentParser, *, repeatable: bool = False,
+                       per_flow: bool = False, policy_help: str | None = None,
+                       param_help: str | None = None) -> None:
+    """Add ``--policy NAME`` and ``--param NAME=VALUE``, as ``simulate`` has them.
+
+    Read them back with :func:`policies_from_args`. ``--policy`` takes a
+    name of the registry (:data:`aimdmodel.policies.POLICIES`; argparse
+    refuses any other in one line); ``--param`` is repeatable.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    repeatable : bool
+        ``--policy`` may be given several times (no default: none given is
+        an empty list); else once, default ``aimd``.
+    per_flow : bool
+        ``--param NAME=V1,V2`` gives one value per flow.
+    policy_help, param_help : str, optional
+        The options' help (default: ``simulate``'s).
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_policy_options(parser, repeatable=True)
+    >>> args = parser.parse_args(["--policy", "aimd", "--param", "b=7/8"])
+    >>> policies_from_args(args)
+    [AIMD(a=1, b=7/8, floor=0)]
+    """
+    if repeatable:
+        parser.add_argument("--policy", action="append", default=[], choices=sorted(POLICIES),
+                            metavar="NAME", help=policy_help or "a policy, one of the NAMEs "
+                            "listed below (repeatable)")
+    else:
+        parser.add_argument("--policy", choices=sorted(POLICIES), default="aimd",
+                            metavar="NAME", help=policy_help or "the policy, one of the NAMEs "
+                            "listed below (default aimd)")
+    parser.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE",
+        help=param_help or ("policy parameter, e.g. b=0.5 or b=1/2" + (
+            "; one value per flow with commas, e.g. a=1,1/5" if per_flow else "")
+            + " (repeatable)"))
+    parser.set_defaults(_per_flow_params=per_flow)
+
+
+def policies_from_args(args: argparse.Namespace) -> list[Any]:
+    """Build the policies of ``--policy`` and ``--param`` (see :func:`add_policy_options`).
+
+    Every ``--param`` applies to every ``--policy``; the values are read
+    by :func:`parse_params` and the policies built by
+    :func:`aimdmodel.policies.make_policy`, whose ``ValueError`` names a
+    bad value or a parameter the policy does not take.
+
+    Returns
+    -------
+    list of Policy
+        One per ``--policy`` given, in order (a single one when the option
+        is not repeatable; none when a repeatable one is not given and no
+        ``--param`` either).
+
+    Raises
+    ------
+    ValueError
+        A ``--param`` that is malformed, a value a policy refuses, or
+        ``--param`` without a repeatable ``--policy``.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(policy="mimd", param=["c=3/2"])
+    >>> policies_from_args(args)
+    [MIMD(c=3/2, b=1/2, floor=0)]
+    """
+    names = args.policy if isinstance(args.policy, list) else [args.policy]
+    params = parse_params(args.param, per_flow=getattr(args, "_per_flow_params", False))
+    if params and not names:
+        raise ValueError("--param needs a --policy to apply to")
+    return [make_policy(name, **params) for name in names]
+
+
 def flow_step(text: str) -> tuple[int, int]:
     """Parse ``FLOW:STEP`` (flows numbered from 1, as the columns w1, w2, ...).
 
@@ -459,6 +542,38 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(_aligned(r, widths) for r in lines)
 
 
+def add_digits_option(parser: argparse.ArgumentParser, *, default: int | None = TABLE_DIGITS,
+                      help: str | None = None) -> None:
+    """Add ``--digits N``: the significant digits of the floats a command's table prints.
+
+    Every command that prints a table of floats has it, with the same
+    default (:data:`TABLE_DIGITS`) and the same rule
+    (:func:`aimdmodel._format.fmt_significant`); ``N`` is a whole number
+    ``>= 1``.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    default : int or None
+        The default (None: the command decides, e.g. every digit in CSV).
+    help : str, optional
+        The option's help (default: says the default).
+
+    Examples
+    --------
+    >>> parser = _Parser()
+    >>> add_digits_option(parser)
+    >>> parser.parse_args([]).digits, parser.parse_args(["--digits", "3"]).digits
+    (6, 3)
+    >>> fmt_significant(2 / 3, parser.parse_args(["--digits", "3"]).digits)
+    '0.667'
+    """
+    parser.add_argument("--digits", type=_positive_count, default=default, metavar="N",
+                        help=help or f"significant digits of the table's floats (default "
+                                     f"{default})")
+
+
 # --------------------------------------------------------------------------
 # simulate: the printed rows, streamed
 # --------------------------------------------------------------------------
@@ -513,6 +628,7 @@ class _Printed:
         steps, fb, windows, totals = self.values(k0, k1)
         fw = _formatter(self.tr.windows.dtype, self.digits)
         ft = _formatter(self.tr.totals.dtype, self.digits)
+        fc = _formatter(self.tr.capacities.dtype, self.digits)
         pick = self.pick(k0, k1)
         active = self.tr.active[pick].tolist()
         caps = self.tr.capacities[pick].tolist() if _dynamic_capacity(self.tr) else None
@@ -520,7 +636,7 @@ class _Printed:
         for j, (t, f, w, s) in enumerate(zip(steps, fb, windows, totals, strict=True)):
             cells = [fw(v) if on else "-" for v, on in zip(w, active[j], strict=True)]
             rows.append([str(t), str(f), *cells, ft(s)] + ([] if caps is None else
-                                                          [fmt_number(caps[j])]))
+                                                          [fc(caps[j])]))
         return rows
 
 
@@ -532,8 +648,7 @@ def _formatter(dtype: np.dtype, digits: int | None = None) -> Callable[[Any], st
     ``digits``, floats show that many significant digits.
     """
     if dtype.kind == "f" and digits is not None:
-        big = 10.0**digits
-        return lambda v: f"{v:.0f}" if big <= abs(v) < 1e15 else f"{v:.{digits}g}"
+        return lambda v: significant_float(v, digits)
     if dtype.kind == "f":
         return float.__repr__
     if dtype.kind in "iu":
@@ -706,8 +821,6 @@ def _capacity_argument(args: argparse.Namespace, steps: int | None) -> Any:
     return Fraction(100) if args.capacity is None else args.capacity
 
 
-TABLE_DIGITS = 6
-"""Significant digits of the float windows in ``simulate``'s table (``--digits``)."""
 
 MAX_ROWS = 1_000_000
 """Rows ``simulate`` prints at most unless ``--max-rows`` says more (about 50 MB of text)."""
@@ -778,7 +891,7 @@ def _in_user_words(exc: ValueError) -> ValueError:
 def _simulate(args: argparse.Namespace) -> Iterator[str]:
     _check_flows(args)
     params = parse_params(args.param, per_flow=True)
-    policy = make_policy(args.policy, **params)
+    (policy,) = policies_from_args(args)
     steps = 100 if args.steps is None and args.cycles is None else args.steps
     capacity = _capacity_argument(args, steps)
     if args.arithmetic == "float":
@@ -803,12 +916,13 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
         _animate(tr, args.animate)
     n_events = len(tr.congestion_steps)
     title = (
-        f"{policy!r}, W = {fmt_number(tr.capacity)}, {tr.arithmetic} arithmetic, "
-        f"{tr.n_steps} steps, {n_events} congestion events"
+        f"{policy!r}, W = {fmt_number(tr.capacity, 'short')}, {tr.arithmetic} arithmetic, "
+        f"{tr.n_steps} steps, {n_events} congestion event{'' if n_events == 1 else 's'}"
     )
     if n_events == 0 and tr.n_steps > 0:
-        title += (f" (the sum of the windows stayed below W = {fmt_number(tr.capacity)}: give "
-                  "more --steps, or a smaller --capacity)")
+        title += (f" (the sum of the windows stayed below W = "
+                  f"{fmt_number(tr.capacity, 'short')}: give more --steps, or a smaller "
+                  "--capacity)")
     if args.rows == "cycles":
         title += (
             "\nrows: step 0, every congestion step and the step after it, the last step "
@@ -908,12 +1022,15 @@ def _sweep_json(v: Any) -> Any:
     return v
 
 
-def _sweep_cell(v: Any, style: str) -> str:
+def _sweep_cell(v: Any, digits: int | None) -> str:
+    """Format a cell of the sweep's table (``digits``: significant digits) or CSV (None)."""
     if v is None:
-        return "-" if style == "ledger" else ""
+        return "-" if digits else ""
     if isinstance(v, tuple):
         return ",".join(fmt_number(x, "short") for x in v)
-    return fmt_number(v, style) if not isinstance(v, str) else v
+    if isinstance(v, str):
+        return v
+    return fmt_significant(v, digits) if digits else fmt_number(v, "full")
 
 
 @contextlib.contextmanager
@@ -969,9 +1086,10 @@ def _sweep(args: argparse.Namespace) -> str:
         columns[1:1] = rows.parameter_columns
         return "\n".join([",".join(columns)] + [
             ",".join(json.dumps(c) if "," in c else c
-                     for c in (_sweep_cell(r.get(k), "full") for k in columns)) for r in rows.flat()
+                     for c in (_sweep_cell(r.get(k), None) for k in columns)) for r in rows.flat()
         ])
-    return format_table(columns, [[_sweep_cell(r[k], "ledger") for k in columns] for r in rows])
+    return format_table(columns, [[_sweep_cell(r[k], args.digits) for k in columns]
+                                  for r in rows])
 
 
 def _sweep_policies(names: Sequence[str], grid: dict[str, list[Any]], *, record: bool
@@ -1070,7 +1188,10 @@ def _add_sweep(sub: Any) -> None:
                      help="worker processes (default: one per core; 1: in this process; "
                           "--workers is the same)")
     swp.add_argument("--format", choices=["table", "csv", "json"], default="table",
-                     help="table (default; metrics to 4 decimals), csv or json (exact values)")
+                     help=f"table (default; numbers to {TABLE_DIGITS} significant digits, "
+                          "--digits), csv or json (exact values)")
+    add_digits_option(swp, help=f"significant digits of the table's numbers (default "
+                                f"{TABLE_DIGITS}; csv and json keep every digit)")
     swp.set_defaults(func=_sweep)
 
 
@@ -1148,11 +1269,7 @@ def _add_simulate(sub: Any) -> None:
         epilog=_policy_list() + "\n\n" + _SIMULATE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sim.add_argument("--policy", choices=sorted(POLICIES), default="aimd", metavar="NAME",
-                     help="the policy, one of the NAMEs listed below (default aimd)")
-    sim.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                     help="policy parameter, e.g. b=0.5 or b=1/2; one value per flow with "
-                          "commas, e.g. a=1,1/5 (repeatable)")
+    add_policy_options(sim, per_flow=True)
     sim.add_argument("--windows", type=number_list, default=[Fraction(1), Fraction(30)],
                      help="initial windows, comma separated (default 1,30)")
     sim.add_argument("--capacity", type=number, default=None,
@@ -1200,9 +1317,9 @@ def _add_simulate(sub: Any) -> None:
              "congestion, engine, rows, steps (with --rows cycles), windows, feedback (of "
              "every row but the last), congestion_steps",
     )
-    sim.add_argument("--digits", type=_positive_count, metavar="N",
-                     help=f"significant digits of float windows (default {TABLE_DIGITS} in the "
-                          "table, every digit in csv; json always keeps every digit)")
+    add_digits_option(sim, default=None,
+                      help=f"significant digits of float windows (default {TABLE_DIGITS} in "
+                           "the table, every digit in csv; json always keeps every digit)")
     sim.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),
                      help="also draw the windows to FILE (.png, .pdf, .svg), written atomically")
     sim.add_argument("--animate", metavar="FILE", type=_animation_file,

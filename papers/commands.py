@@ -13,7 +13,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from aimdmodel import metrics
-from aimdmodel.cli import count, float_list, format_table, output_file, positive_float
+from aimdmodel._format import TABLE_DIGITS, fmt_significant
+from aimdmodel.cli import (
+    CLIError,
+    add_digits_option,
+    add_policy_options,
+    count,
+    float_list,
+    format_table,
+    output_file,
+    policies_from_args,
+    positive_float,
+)
 from aimdmodel.engine import simulate
 
 from .claims import HEADLINE
@@ -78,13 +89,20 @@ def headline(args: argparse.Namespace) -> str:
     Examples
     --------
     >>> args = argparse.Namespace(capacity=1000.0, windows=[1.0, 30.0], cycles=10,
-    ...                           format="table")
+    ...                           format="table", digits=3)
     >>> headline(args).splitlines()[0]
     'Long-run efficiency, mean of min(sum, W)/W over the second half of 10 cycles;'
+    >>> headline(args).splitlines()[6].split()[:4]  # 3 significant digits
+    ['AIMDFC(a=1,', 'b=1/2)', '0.835', '5/6']
     """
     rows = headline_rows(capacity=args.capacity, x0=args.windows, cycles=args.cycles)
     if args.format == "json":
         return json.dumps(rows, indent=2)
+    digits = getattr(args, "digits", TABLE_DIGITS)
+
+    def num(v: float, sign: bool = False) -> str:
+        return ("+" if sign and v >= 0 else "") + fmt_significant(v, digits)
+
     body = format_table(
         [
             "policy", "simulated", "claimed", "difference", "offered load",
@@ -93,11 +111,11 @@ def headline(args: argparse.Namespace) -> str:
         [
             [
                 r["policy"],
-                f"{r['efficiency']:.4f}",
+                num(r["efficiency"]),
                 r["claimed"],
-                f"{r['difference']:+.4f}",
-                f"{r['offered_load']:.4f}",
-                f"{100 * r['congested_share']:.2f}%",
+                num(r["difference"], sign=True),
+                num(r["offered_load"]),
+                num(100 * r["congested_share"]) + "%",
                 r["source"],
             ]
             for r in rows
@@ -128,15 +146,35 @@ def handout(args: argparse.Namespace) -> str:
     from aimdmodel.handout import build_handout, page_files
 
     out, topics = _handout_path(args), getattr(args, "topics", None)
+    policies = _handout_policies(args, topics)
     pages = build_handout(out, topics, quotes=HEADLINE,  # the papers' figures beside ours
-                          capacity=getattr(args, "capacity", None) or 100)
+                          capacity=getattr(args, "capacity", None) or 100,
+                          policies=policies or None)
     files = page_files(out, topics)
-    lines = [f"wrote {out} ({len(pages)} pages)" if len(files) == 1 else
-             f"wrote {len(files)} files, one a page:"]
-    lines += [f"{i:2d}. {p.title}" + ("" if len(files) == 1 else f": {f}")
-              for i, (p, f) in enumerate(zip(pages, files * len(pages) if len(files) == 1
-                                             else files, strict=False), start=1)]
+    if out.lower().endswith(".pdf"):  # one file; PNG and SVG write one a page
+        lines = [f"wrote {out} ({len(pages)} page{'s' if len(pages) != 1 else ''})"]
+        return "\n".join(lines + [f"{i:2d}. {p.title}" for i, p in enumerate(pages, start=1)])
+    lines = [f"wrote {len(files)} file{'s' if len(files) != 1 else ''}, one a page:"]
+    lines += [f"{i:2d}. {p.title}: {f}"
+              for i, (p, f) in enumerate(zip(pages, files, strict=True), start=1)]
     return "\n".join(lines)
+
+
+def _handout_policies(args: argparse.Namespace, topics: Sequence[str] | None) -> list[Any]:
+    """The policies of ``--policy``/``--param``, checked before any page is computed."""
+    from aimdmodel.handout import MAX_POLICIES, POLICY_TOPICS
+
+    if not hasattr(args, "policy"):  # called without the parser (a doctest, a plugin)
+        return []
+    policies = policies_from_args(args)
+    if len(policies) > MAX_POLICIES:
+        raise CLIError(f"--policy is given {len(policies)} times; the handout takes at most "
+                       f"{MAX_POLICIES} (the panels of its phase plane, the rows of its late "
+                       "joiner)")
+    if policies and topics is not None and not set(topics) & set(POLICY_TOPICS):
+        raise CLIError(f"--policy changes the pages {' and '.join(POLICY_TOPICS)}, and "
+                       f"--topics names neither; add one of them to --topics")
+    return policies
 
 
 def _handout_path(args: argparse.Namespace) -> str:
@@ -204,10 +242,11 @@ def register(subparsers: Any) -> None:
     head.add_argument("--cycles", type=count, default=40,
                       help="congestion events to simulate (default 40)")
     head.add_argument("--format", choices=["table", "json"], default="table",
-                      help="table (default) or json")
+                      help="table (default) or json (every digit)")
+    add_digits_option(head)
     head.set_defaults(func=headline)
 
-    from aimdmodel.handout import FORMATS, TOPICS
+    from aimdmodel.handout import FORMATS, MAX_POLICIES, POLICY_TOPICS, TOPICS
 
     hand = subparsers.add_parser(
         "handout", help="write the teaching handout (a PDF, or PNG/SVG pages for slides)",
@@ -217,7 +256,9 @@ def register(subparsers: Any) -> None:
         epilog="topics, in the handout's order: " + ", ".join(TOPICS) + "\n\nexamples:\n"
                "  aimdmodel handout --out handout.pdf\n"
                "  aimdmodel handout --out slides --format png --topics phase-plane,late-joiner "
-               "--capacity 200",
+               "--capacity 200\n"
+               "  aimdmodel handout --out mine.pdf --topics title,phase-plane --policy aimd "
+               "--policy aimd-fc --param b=7/8",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hand.add_argument("--out", required=True, metavar="FILE",
@@ -233,4 +274,10 @@ def register(subparsers: Any) -> None:
                       help="W in packets/RTT of the pages that share one capacity (phase plane, "
                            "convergence, New-AIMD, own parameters, late joiner): 100 .. 10000 "
                            "(default 100)")
+    add_policy_options(
+        hand, repeatable=True,
+        policy_help=f"draw these policies on the pages {' and '.join(POLICY_TOPICS)} (one "
+                    f"panel, one row each) in place of theirs; 1 .. {MAX_POLICIES}, "
+                    "repeatable, NAMEs as for simulate (default: each page its own)",
+        param_help="a parameter of every --policy, e.g. b=7/8 or b=0.875 (repeatable)")
     hand.set_defaults(func=handout)

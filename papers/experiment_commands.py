@@ -23,7 +23,7 @@ import numpy as np
 
 from aimdmodel._io import atomic_savefig, atomic_write_text, check_output
 from aimdmodel._progress import enabled
-from aimdmodel.cli import output_file
+from aimdmodel.cli import add_digits_option, output_file
 
 from .experiments import EXPERIMENTS, render, report, run_experiment
 from .keys import PAPERS, key_of_seed, paper_key
@@ -118,16 +118,18 @@ def experiment(args: argparse.Namespace) -> str:
     seed = None if args.name == "all" else PAPERS[args.name].seed
     names = list(EXPERIMENTS) if seed is None else [seed]
     progress = enabled() if args.progress is None else args.progress
+    digits = getattr(args, "digits", None)
     if args.format == "markdown" and not args.plot:
-        text = (report(names, args.scale, workers=args.workers, progress=progress)
+        text = (report(names, args.scale, workers=args.workers, progress=progress,
+                       digits=digits)
                 if seed is None else
                 render(seed, run_experiment(seed, args.scale, workers=args.workers,
-                                            progress=progress), args.scale))
+                                            progress=progress), args.scale, digits=digits))
     else:
         results = {n: run_experiment(n, args.scale, workers=args.workers, progress=progress)
                    for n in names}
         text = to_json(results) if args.format == "json" else "\n".join(
-            render(n, r, args.scale) for n, r in results.items())
+            render(n, r, args.scale, digits=digits) for n, r in results.items())
         if args.plot:
             _plot(results, args.plot)
     if not args.out or check_output(args.out).kind == "stdout":
@@ -165,7 +167,12 @@ def register(subparsers: Any) -> None:
                      help="processes to run on (default 1; --workers is the same)")
     exp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bars on stderr (default: when stderr is a terminal)")
-    exp.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    exp.add_argument("--format", choices=["markdown", "json"], default="markdown",
+                     help="markdown (default): the set-ups and a table a result; json: every "
+                          "value, every digit")
+    add_digits_option(exp, default=None,
+                      help="significant digits of every number in the tables (default: each "
+                           "quantity's own decimals, e.g. goodput 2, Jain's index 4)")
     exp.add_argument("--out", metavar="FILE", type=output_file(),
                      help="write to FILE (atomically) instead of stdout; - is stdout")
     exp.add_argument("--plot", metavar="FILE", type=output_file(figure=True, stdout=False),

@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -25,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from aimdmodel import seeds
-from aimdmodel._format import markdown_table
+from aimdmodel._format import fmt_significant, markdown_table
 
 from . import reddy_aiad
 from .setups import CANONICAL, SETUPS
@@ -128,10 +129,21 @@ def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
 # --------------------------------------------------------------------------
 # Markdown
 # --------------------------------------------------------------------------
+_DIGITS: contextvars.ContextVar[int | None] = contextvars.ContextVar("digits", default=None)
+"""Significant digits of the tables' numbers (``render(digits=...)``); None: each quantity's
+own decimals."""
+
+
+def _num(v: float, fmt: str) -> str:
+    """A number of a table: ``fmt`` (the quantity's decimals), or ``--digits`` when given."""
+    digits = _DIGITS.get()
+    return format(v, fmt) if digits is None else fmt_significant(float(v), digits)
+
+
 def _cell(v: Any, fmt: str) -> str:
     if isinstance(v, str):
         return v
-    return "-" if v is None or not np.isfinite(v) else format(v, fmt)
+    return "-" if v is None or not np.isfinite(v) else _num(v, fmt)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -178,7 +190,7 @@ def _render_appendix(g: seeds.RobustnessData) -> str:
                     continue
                 lab = labels[i]
                 pd, pc = _printed(name, fam, lab)
-                row += [lab[4:], f"{sc.D[lab]:.2f}", f"{sc.C[lab]:.2f}", pd, pc]
+                row += [lab[4:], _num(sc.D[lab], ".2f"), _num(sc.C[lab], ".2f"), pd, pc]
             rows.append(row)
         head = ["AIMD", "D_a", "C_a", "printed D_a", "printed C_a",
                 "AIAD", "D_a", "C_a", "printed D_a", "printed C_a"]
@@ -195,7 +207,8 @@ def _render_scores(g: seeds.RobustnessData) -> str:
         for metric in seeds.ROBUSTNESS_METRICS:
             sc = g.scores(name, metric)
             vals = getattr(g, metric)[s]
-            rows += [[metric, p, f"{np.mean(vals[i]):.3f}", f"{sc.D[p]:.2f}", f"{sc.C[p]:.2f}"]
+            rows += [[metric, p, _num(np.mean(vals[i]), ".3f"), _num(sc.D[p], ".2f"),
+                      _num(sc.C[p], ".2f")]
                      for i, p in enumerate(g.policies)]
         out.append(f"{name} (mean over the {len(g.environments)} environments; for loss, "
                    "delay and fairness, where lower is better, d_a(e) = S_a(e) - S_min(e)):\n\n"
@@ -242,27 +255,49 @@ def _render_loss(d: seeds.RandomLossData) -> str:
 
 def _render_lp(d: seeds.LowPriorityData) -> str:
     mb = 1e-6
-    rows = [["best-effort alone", f"{d.primary_alone.sum() * mb:.3f}", "-",
-             f"{d.utilization['primary alone']:.3f}"],
-            ["both classes", f"{d.primary_shared.sum() * mb:.3f}",
-             f"{d.low_shared.sum() * mb:.3f}", f"{d.utilization['shared']:.3f}"],
-            ["low-priority alone", "-", f"{d.low_alone.sum() * mb:.3f}",
-             f"{d.utilization['low alone']:.3f}"]]
+    rows = [["best-effort alone", _num(d.primary_alone.sum() * mb, ".3f"), "-",
+             _num(d.utilization["primary alone"], ".3f")],
+            ["both classes", _num(d.primary_shared.sum() * mb, ".3f"),
+             _num(d.low_shared.sum() * mb, ".3f"), _num(d.utilization["shared"], ".3f")],
+            ["low-priority alone", "-", _num(d.low_alone.sum() * mb, ".3f"),
+             _num(d.utilization["low alone"], ".3f")]]
     head = ["run", f"{d.primary} (Mb/s)", f"{d.low} (Mb/s)", "utilization"]
-    return (_table(head, rows) + f"\n\nBest-effort goodput with/without: {d.primary_ratio:.3f}; "
-            f"low-priority share of the excess: {d.excess_taken:.3f}; Jain's index of the "
-            f"low-priority flows: {d.jain_low(True):.4f} (with), {d.jain_low(False):.4f} (alone).")
+    return (_table(head, rows) + "\n\nBest-effort goodput with/without: "
+            f"{_num(d.primary_ratio, '.3f')}; "
+            f"low-priority share of the excess: {_num(d.excess_taken, '.3f')}; Jain's index "
+            f"of the low-priority flows: {_num(d.jain_low(True), '.4f')} (with), "
+            f"{_num(d.jain_low(False), '.4f')} (alone).")
 
 
-def render(name: str, results: Mapping[str, Any], scale: str = "ledger") -> str:
+def render(name: str, results: Mapping[str, Any], scale: str = "ledger", *,
+           digits: int | None = None) -> str:
     """Markdown: the set-ups (printed and chosen parameters) and a table per result.
+
+    ``digits``: significant digits of every number in the tables
+    (:func:`aimdmodel._format.fmt_significant`, as ``--digits`` of every
+    table the command line prints); None (default): each quantity's own
+    decimals (goodput 2, Jain's index 4, loss rate 3, ...).
 
     Examples
     --------
-    >>> text = render("seed002", run_experiment("seed002"))
+    >>> results = run_experiment("seed002")
+    >>> text = render("seed002", results)
     >>> text.splitlines()[0]
     '## mehta-dahiya: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
+    >>> [line for line in text.splitlines() if line.startswith("| both")]
+    ['| both classes | 4.325 | 4.951 | 0.928 |']
+    >>> [line for line in render("seed002", results, digits=2).splitlines()
+    ...  if line.startswith("| both")]
+    ['| both classes | 4.3 | 5 | 0.93 |']
     """
+    token = _DIGITS.set(digits)
+    try:
+        return _render(name, results, scale)
+    finally:
+        _DIGITS.reset(token)
+
+
+def _render(name: str, results: Mapping[str, Any], scale: str) -> str:
     from .keys import key_of_seed
 
     title, _, setups = EXPERIMENTS[name]
@@ -287,8 +322,10 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger") -> str:
 
 
 def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers: int = 1,
-           progress: bool = False) -> str:
+           progress: bool = False, digits: int | None = None) -> str:
     """Run and render several seeds' experiments (default all), each with its wall time.
+
+    ``digits`` as for :func:`render`.
 
     Examples
     --------
@@ -301,7 +338,7 @@ def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers
         t0 = time.perf_counter()
         res = run_experiment(n, scale, workers=workers, progress=progress)
         times.append((n, time.perf_counter() - t0))
-        parts.append(render(n, res, scale))
+        parts.append(render(n, res, scale, digits=digits))
     total = sum(t for _, t in times)
     from .keys import key_of_seed
 

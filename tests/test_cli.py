@@ -498,3 +498,127 @@ def test_derive_symbols_take_their_parameters_domain(capsys):
     for clash in ("E", "I", "pi", "oo", "S", "N", "W"):
         assert main(["derive", "aimd", "--param", f"b={clash}"]) == 2
         assert "sympy constant" in capsys.readouterr().err
+
+
+# ------------------------------------------------ --digits: one rule for every table of floats
+_TABLE_COMMANDS = {  # the commands that print a table of floats, with a quick run of each
+    "simulate": ["simulate", "--policy", "aimd", "--param", "b=0.7", "--cycles", "6"],
+    "sweep": ["sweep", "--policy", "aimd", "--param", "b=0.7,0.9", "--cycles", "10", "--jobs",
+              "1"],
+    "headline": ["headline", "--capacity", "1000", "--cycles", "10"],
+    "experiment": ["experiment", "mehta-dahiya", "--no-progress"],
+}
+
+
+def _column(table, name):
+    """The cells of one column of an aligned table (cut where the ruler of dashes is)."""
+    import re as _re
+
+    lines = table.splitlines()
+    ruler = next(i for i, line in enumerate(lines) if line.startswith("---"))
+    spans = [m.span() for m in _re.finditer(r"-+", lines[ruler])]
+    k = [lines[ruler - 1][a:b].strip() for a, b in spans].index(name)
+    a, b = spans[k]
+    return [line[a:b].strip() for line in lines[ruler + 1:] if line.strip()]
+
+
+def _significant(cell):
+    """Significant digits a decimal cell shows (None: not a float cell)."""
+    import re as _re
+
+    m = _re.fullmatch(r"[+-]?(\d+)\.(\d+)(e[+-]\d+)?%?", cell)
+    if not m:
+        return None
+    return len((m.group(1) + m.group(2)).lstrip("0"))
+
+
+@pytest.mark.parametrize("command", sorted(_TABLE_COMMANDS))
+def test_every_table_command_has_digits_with_one_rule(command):
+    from aimdmodel._format import TABLE_DIGITS
+    from aimdmodel.cli import build_parser
+
+    parser = build_parser()
+    argv = _TABLE_COMMANDS[command]
+    assert parser.parse_args([*argv, "--digits", "3"]).digits == 3
+    default = parser.parse_args(argv).digits
+    assert default in (TABLE_DIGITS, None)  # None: the command's own (simulate's csv, ...)
+    assert "--digits N" in parser.commands[command].format_help()
+
+
+@pytest.mark.parametrize("command", sorted(_TABLE_COMMANDS))
+@pytest.mark.parametrize("bad", ["0", "-1", "x", "2.5"])
+def test_a_bad_digits_is_one_line_and_exit_2(capsys, command, bad):
+    code, out, err = run(capsys, *_TABLE_COMMANDS[command], "--digits", bad)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("aimdmodel: error:")
+    assert err.count("\n") == 1
+    assert "--digits" in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep", "headline"])
+def test_tables_print_at_most_the_digits_asked_and_the_default_is_readable(capsys, command):
+    from aimdmodel._format import TABLE_DIGITS
+
+    for digits, argv in ((TABLE_DIGITS, []), (3, ["--digits", "3"])):
+        code, out, _ = run(capsys, *_TABLE_COMMANDS[command], *argv)
+        assert code == 0
+        counts = [n for line in out.splitlines() for cell in line.split()
+                  if (n := _significant(cell)) is not None]
+        assert counts, out  # the table has float cells
+        assert max(counts) <= digits, out
+        assert max(counts) == digits or command == "simulate", out
+
+
+def test_simulate_digits_rounds_the_float_windows_and_csv_keeps_every_digit(capsys):
+    from aimdmodel import AIMD, simulate
+    from aimdmodel._format import fmt_significant
+
+    argv = ["simulate", "--param", "b=0.7", "--windows", "1.1,30", "--steps", "20", "--rows",
+            "all"]
+    tr = simulate(AIMD(b=0.7), [1.1, 30.0], 100, steps=20)
+    _, out, _ = run(capsys, *argv, "--digits", "4")
+    rows = [line.split() for line in out.splitlines() if line[:1].isdigit()]
+    assert [r[-3] for r in rows] == [fmt_significant(float(w), 4) for w in tr.windows[:, 0]]
+    _, out, _ = run(capsys, *argv, "--format", "csv")
+    cells = [r[2] for r in csv.reader(io.StringIO(out))][1:]
+    assert [float(c) for c in cells] == tr.windows[:, 0].tolist()  # every digit
+
+
+def test_sweep_and_headline_cells_are_the_json_values_to_the_digits(capsys):
+    from aimdmodel._format import fmt_significant
+
+    argv = _TABLE_COMMANDS["sweep"]
+    _, out, _ = run(capsys, *argv, "--format", "json")
+    rows = json.loads(out)
+    _, out, _ = run(capsys, *argv, "--digits", "4")
+    assert _column(out, "efficiency") == [fmt_significant(r["efficiency"], 4) for r in rows]
+    _, out, _ = run(capsys, *_TABLE_COMMANDS["headline"], "--format", "json")
+    rows = json.loads(out)
+    _, out, _ = run(capsys, *_TABLE_COMMANDS["headline"], "--digits", "4")
+    assert f" {fmt_significant(rows[1]['efficiency'], 4)} " in out
+    assert f" +{fmt_significant(rows[1]['difference'], 4)} " in out
+
+
+def test_experiment_digits_sets_every_number_of_its_tables(capsys):
+    code, out, _ = run(capsys, *_TABLE_COMMANDS["experiment"], "--digits", "2")
+    assert code == 0
+    table = [c.strip() for line in out.splitlines() if line.startswith("| both")
+             for c in line.strip("|").split("|")]
+    assert table == ["both classes", "4.3", "5", "0.93"]
+    code, own, _ = run(capsys, *_TABLE_COMMANDS["experiment"])
+    assert "| both classes | 4.325 | 4.951 | 0.928 |" in own  # each quantity's own decimals
+
+
+def test_simulate_capacity_column_follows_digits_and_the_title_reads_as_typed(capsys):
+    argv = ["simulate", "--environment", "SQH", "--seed", "3", "--rtt", "0.1", "--steps", "60",
+            "--engine", "cycle"]
+    _, out, _ = run(capsys, *argv)
+    caps = _column(out, "W")
+    assert "83.3333" in caps  # 250/3 to 6 digits, not 83.33333333333333
+    assert all((_significant(c) or 0) <= 6 for c in caps)
+    _, out, _ = run(capsys, *argv, "--digits", "3")
+    assert "83.3" in _column(out, "W")
+    _, out, _ = run(capsys, "simulate", "--capacity", "1000", "--cycles", "1")
+    assert out.startswith("AIMD(a=1, b=1/2, floor=0), W = 1000, float arithmetic, ")
+    assert ", 1 congestion event\n" in out

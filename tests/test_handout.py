@@ -67,7 +67,7 @@ def test_cli_prints_the_page_list(tmp_path, monkeypatch, capsys):
     out = tmp_path / "h.pdf"
     assert main(["handout", "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == [f"wrote {out} (1 pages)",
+    assert lines == [f"wrote {out} (1 page)",
                      " 1. aimdmodel: the Chiu-Jain model of congestion control"]
 
 
@@ -348,3 +348,125 @@ def test_a_lecturer_sets_the_capacity_of_the_shared_pages():
         handout.handout_pages(["title"], capacity=50)
     with pytest.raises(TypeError, match="whole number"):
         handout.handout_pages(["title"], capacity=100.5)
+
+
+# --------------------------------------------------------------------------
+# the policies a lecturer chooses (--policy)
+# --------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def chosen():
+    """The two policy pages for AIMD(1, 7/8) and MIMD, and the same pages with their own."""
+    from aimdmodel import MIMD
+
+    pols = [AIMD(b=Fraction(7, 8)), MIMD()]
+    mine = handout.handout_pages(list(handout.POLICY_TOPICS), policies=pols)
+    own = handout.handout_pages(list(handout.POLICY_TOPICS))
+    return pols, mine, own
+
+
+def _axes_titles(page, number=2, total=3):
+    fig = handout._render(page, number, total)
+    return fig, [ax.get_title() for ax in fig.axes] + [ax.get_ylabel() for ax in fig.axes]
+
+
+def test_the_chosen_policies_are_named_and_drawn_on_the_policy_pages(chosen):
+    pols, (phase, late), (own_phase, own_late) = chosen
+    # the phase plane: one panel a policy, titled by it, and the caption names each
+    fig, titles = _axes_titles(phase)
+    assert [t for t in titles if t and "packets" not in t] == ["AIMD(b=7/8)", "MIMD"]
+    assert "AIMD(b=7/8), MIMD" in phase.caption
+    assert [name for name, _ in phase.values["jain"]] == ["AIMD(b=7/8)", "MIMD"]
+    assert phase.values["policies"] == tuple(pols)
+    # the figure's data are those policies' runs, not the page's own
+    for ax, policy in zip(fig.axes, pols, strict=True):
+        data = experiments.phase_plane(policy, (10, 70), 100, cycles=8, arithmetic="float")
+        heads = np.array([a.xy for a in ax.texts if hasattr(a, "xyann")])  # the arrows
+        assert np.allclose(heads, data.segments[:, 1])
+    assert own_phase.values["jain"] != phase.values["jain"]
+    # the late joiner: one row a policy, named on the row, in the title and the caption
+    _, titles = _axes_titles(late)
+    assert "AIMD(b=7/8)" in titles
+    assert "MIMD" in titles
+    assert late.title == "A flow that joins late: AIMD(b=7/8), MIMD, both conventions"
+    assert "- AIMD(b=7/8): newcomer's share 0.33" in late.caption
+    assert set(late.values["last_flow_share"]) == {
+        f"{p.label()}, congestion {c}" for p in pols for c in (">=", ">")}
+    assert set(own_late.values["last_flow_share"]) != set(late.values["last_flow_share"])
+
+
+def test_the_chosen_policies_leave_the_other_pages_alone():
+    from aimdmodel import MIMD
+
+    mine = handout.handout_pages(["sawtooth"], policies=[MIMD()])
+    assert mine[0].caption == handout.handout_pages(["sawtooth"])[0].caption
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_the_chosen_policies_pages_keep_their_texts_apart_at_60_dpi(n):
+    import itertools
+
+    from aimdmodel import CUBIC, MIMD
+
+    pols = [AIMD(b=Fraction(7, 8)), MIMD(), CUBIC()][:n]
+    for number, page in enumerate(handout.handout_pages(list(handout.POLICY_TOPICS),
+                                                        policies=pols), start=2):
+        fig = handout._render(page, number, 3)
+        fig.set_dpi(60)
+        texts = _drawn_texts(fig)
+        clashes = [(a[:30], b[:30]) for (a, ba), (b, bb) in itertools.combinations(texts, 2)
+                   if ba.shrunk(0.98, 0.9).overlaps(bb.shrunk(0.98, 0.9))]
+        assert not clashes, (page.title, clashes[:5])
+
+
+def test_a_page_first_in_the_file_keeps_its_title_and_caption():
+    """Only the title page draws itself whole: a phase plane first (--topics) has both."""
+    (page,) = handout.handout_pages(["phase-plane"])
+    fig = handout._render(page, 1, 1)
+    assert fig._suptitle is not None
+    assert fig._suptitle.get_text() == page.title
+    assert any(t.get_text().startswith("Two flows start") for t in fig.texts)
+
+
+@pytest.mark.parametrize(("policies", "error", "match"), [
+    ([], ValueError, r"1 \.\. 3 policies"),
+    ([AIMD()] * 4, ValueError, r"1 \.\. 3 policies .* got 4"),
+    (AIMD(), TypeError, "sequence of Policy"),
+    (["aimd"], TypeError, "make_policy"),
+])
+def test_bad_policies_are_refused(policies, error, match):
+    with pytest.raises(error, match=match):
+        handout.handout_pages(["phase-plane"], policies=policies)
+
+
+def test_cli_policy_reaches_the_written_pages(tmp_path, capsys):
+    """aimdmodel handout --policy: the policy's label is in the SVG page it writes."""
+    import matplotlib
+
+    out = tmp_path / "slides.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the texts as text, to search
+        assert main(["handout", "--out", str(out), "--topics", "phase-plane", "--policy",
+                     "aimd", "--param", "b=7/8"]) == 0
+    (svg,) = tmp_path.iterdir()
+    assert svg.name == "slides-01-phase-plane.svg"
+    text = svg.read_text(encoding="utf-8")
+    assert "AIMD(b=7/8)" in text
+    assert "The phase plane of two flows" in text  # the first page keeps its title
+    assert "slides-01-phase-plane.svg" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("extra", "match"), [
+    (["--policy", "nosuch"], "invalid choice: 'nosuch'"),
+    (["--policy", "aimd", "--param", "b=3"], "b must satisfy 0 < b < 1, got 3"),
+    (["--policy", "mimd", "--param", "q=1"], "unknown parameter 'q' for policy 'mimd'"),
+    (["--policy", "aimd", "--param", "b"], "--param must look like NAME=VALUE"),
+    (["--param", "b=1/2"], "--param needs a --policy"),
+    (["--policy", "aimd"] * 4, "at most 3"),
+    (["--policy", "aimd", "--topics", "title"], "--topics names neither"),
+])
+def test_cli_bad_policy_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, extra, match):
+    assert main(["handout", "--out", str(tmp_path / "h.pdf"), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("aimdmodel: error:")
+    assert err.count("\n") == 1
+    assert match in err
+    assert list(tmp_path.iterdir()) == []
