@@ -671,3 +671,46 @@ def scope_mesh():
         "wired network only. Rule: links with a rate of their own (wired) -> refuted; a "
         "shared wireless channel -> reproduced.",
     )
+
+
+_RATE_UNIT = re.compile(r"(?:/s|ps)$")
+"""A unit of rate ends in '/s' or 'ps' (Mb/s, MB/s, Mbps); 'MB' alone is a size."""
+BITS_PER_BYTE = 8
+
+
+@claim(KEY, "units-mb", "Sec. 3 (set-up)",
+       "The links between adjacent nodes are 10 MB and the CBR load rises from 1 to 12 in "
+       "increments of 0.5 MB.", cause="typo", reading=True)
+def units_mb():
+    link = _loc("links between adjacent nodes are 10 MB")
+    grid = _loc("from 1 to 12 with an increment of 0.5 MB")
+    rate, unit = re.search(r"are (\d+) (\S+)", link.text).groups()
+    lo, hi, step, step_unit = re.search(r"from (\d+) to (\d+) with an increment of ([\d.]+) "
+                                        r"(\S+)", grid.text).groups()
+    units = {unit, step_unit}
+    is_rate = {u: bool(_RATE_UNIT.search(u)) for u in sorted(units)}
+    rate, lo, hi = Fraction(rate), Fraction(lo), Fraction(hi)
+    # both numbers carry the one unit: the CBR load over the link rate is the same whether
+    # it is read as megabits (ns-2 writes a link's bandwidth '10Mb') or megabytes per second
+    loads = (lo / rate, hi / rate)
+    crosses = loads[0] < 1 < loads[1]
+    return (
+        f"{rate} {unit} links, {step} {step_unit} steps",
+        "units printed: " + ", ".join(f"{u} a rate {v}" for u, v in is_rate.items())
+        + f"; read as Mb/s: a {rate} Mb/s link, CBR {lo} to {hi} Mb/s (read as MB/s: "
+        f"{rate * BITS_PER_BYTE} and {lo * BITS_PER_BYTE} to {hi * BITS_PER_BYTE} Mb/s); "
+        f"loads {float(loads[0]):g} to {float(loads[1]):g} of the link under either; from "
+        f"below to above the link rate: {crosses}",
+        verdict_from_readings(all(is_rate.values()), crosses),
+        f"Read from the located passages ({link.cite()}; {grid.cite()}): the units taken from "
+        "them and tested for a rate (a unit of rate ends in '/s' or 'ps'). 'MB' is megabytes, "
+        "an amount of data: a link's capacity and a CBR source's rate are rates, so the "
+        "printed unit is a slip (bytes for bits, and no 'per second'); ns-2 writes a link's "
+        "bandwidth as '10Mb', megabits per second, the reading papers.setups takes (a 10 Mb/s "
+        "link). Both numbers carry the one unit, so the load relative to the link (computed "
+        "exactly) is the same under either reading; the absolute rates differ by 8 bits a "
+        "byte (window sizes, the bandwidth-delay product). Rule: the printed units are rates "
+        "-> reproduced; else, read as Mb/s, the loads go from below to above the link rate "
+        "(the paper's account: no loss at first, congestion later) -> partly; neither -> "
+        "refuted.",
+    )
