@@ -12,7 +12,10 @@ rerun in the queue model (:func:`aimdmodel.seeds.cbr_load`, set-up
 ``seed001-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
 only estimate of the rankings the text draws from its figures: no packet-level
 run of the set-up is stored, so where the queue model does not reproduce the
-paper the row is ``undecided``.
+paper the row is ``undecided``. The premise of its future-work sentence (Reno is an
+aggressive algorithm, beside which Vegas gets less than a fair share) is decided on the stored
+ns-3 runs of the validation's Vegas-against-NewReno cases
+(:func:`aimdmodel.ns3.validate.reference_set`), the queue model beside them.
 """
 
 from __future__ import annotations
