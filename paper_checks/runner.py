@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -134,15 +135,28 @@ def _total(claims: Sequence[Claim]) -> str:
                          sum(c.basis == "reading" for c in claims))
 
 
+_ABBREVIATIONS = frozenset({"Sec", "Secs", "Fig", "Figs", "Eq", "Eqs", "Tab", "e.g", "i.e",
+                            "al", "cf", "vs"})
+"""Words whose period does not end a sentence (``Sec. 5.2``, ``e.g. Fig. 3``)."""
+_SENTENCE_END = re.compile(r"(\S*)\. (?=[A-Z])")
+
+
 def decider(c: Claim) -> str:
     """What would decide an ``undecided`` (or ``outside-model``) claim: the sentence of its
-    evidence that starts with "What would decide it"."""
+    evidence that starts with "What would decide it".
+
+    The sentence ends at a period followed by a space and a capital letter, unless the
+    period closes an abbreviation (``Sec. 5.2``, ``e.g. Fig. 3``); else at the end of the
+    evidence.
+    """
     text = " ".join(c.evidence.split())
     start = text.find("What would decide it")
     if start < 0:
         return ""
-    end = text.find(". ", start)
-    return text[start: len(text) if end < 0 else end + 1]
+    for m in _SENTENCE_END.finditer(text, start):
+        if m.group(1).rsplit("(", 1)[-1] not in _ABBREVIATIONS:
+            return text[start: m.start() + len(m.group(1)) + 1]
+    return text[start:]
 
 
 def _undecided(claims: Sequence[Claim]) -> list[str]:

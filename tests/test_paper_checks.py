@@ -225,6 +225,8 @@ def test_undecided_rows_say_what_would_decide_and_are_listed(claims, markdown):
     for c in rows:
         assert c.cause == "models disagree"
         assert runner.decider(c).startswith("What would decide it"), f"{c.paper}/{c.id}"
+        # the whole of it: `decide=` puts it last in the evidence (none cut at "Sec.")
+        assert " ".join(c.evidence.split()).endswith(runner.decider(c)), f"{c.paper}/{c.id}"
         assert f"{c.paper} `{c.id}`: {runner.decider(c)}" in markdown
         assert "queue model" in c.evidence.lower()
     assert sum(runner.summary(claims)[c.paper]["undecided"] for c in rows[:1]) >= 1
@@ -624,6 +626,13 @@ def test_registry_queue_only_rows_are_undecided_unless_reproduced(scratch_paper)
     row = specs["off"].run()
     assert (row.verdict, row.cause) == ("undecided", "models disagree")
     assert runner.decider(row) == "What would decide it: an ns-3 run."
+    # an abbreviation's period does not end the sentence; the next sentence is left out
+    for decide in ("runs of Sec. 5.2's set-up, e.g. Fig. 3 (cf. Eq. 6)", "runs as in Secs. 5 "
+                   "and 6"):
+        text = f"queue model: 2. What would decide it: {decide}. Then more."
+        long = Claim(scratch_paper, "x", "w", "t", "1", "2", "undecided", text,
+                     "models disagree")
+        assert runner.decider(long) == f"What would decide it: {decide}."
     assert "verdict refuted" in row.evidence
     assert specs["on"].run().verdict == "reproduced"
 
