@@ -1,3 +1,4 @@
+# ruff: noqa: RUF059 - each handler unpacks the whole state tuple, the same line in each
 """The compiled discrete-event dumbbell of ``queue.run(..., fidelity="packet")``.
 
 One call runs one replication: every packet is enqueued, served and
@@ -22,6 +23,7 @@ import math
 import numba
 import numpy as np
 
+from .._numba_cache import install
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
@@ -60,6 +62,9 @@ MASK = RING - 1
 # -- queue state: qi[QH/QL/QCOUNT], qd[QAVG/QIDLE/QTDEP] ---------------------------------------
 QH, QL, QCOUNT = range(3)
 QAVG, QIDLE, QTDEP = range(3)
+
+
+install()  # before the first cache=True function: stamps cover the folder
 
 
 @numba.njit(cache=True, inline="always")
@@ -286,22 +291,334 @@ def _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked):  # pragma: no co
     return max(rs[j], 2.0)
 
 
-@numba.njit(cache=True)
-def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
-    """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
+@numba.njit(cache=True, inline="always")
+def _consts(FP, OP):  # pragma: no cover - compiled
+    """Return the run's constants: flows, service time, dupthresh, clock, min RTO, sizes, stops."""
+    return (FP.shape[1], 1.0 / OP[OP_RATE], int(OP[OP_DUP]), OP[OP_GRAN], OP[OP_MINRTO],
+            FP[FP_SIZE], FP[FP_STOP])
 
-    Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
-    as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
-    j`` when it has data outstanding and no timer.
-    """
+
+@numba.njit(cache=True, inline="always")
+def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
+    """Serve the packet at the head of the bottleneck; its receiver answers at once."""
+    Q = S[-4].shape[0]
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    # ---- a packet leaves the bottleneck; its receiver answers at once
+    h = qi[QH]
+    j, s, ts = qf[h], qs[h], qt[h]
+    qi[QH] = (h + 1) % Q
+    qi[QL] -= 1
+    if qi[QL] > 0:
+        qd[QTDEP] = t + svc
+    else:
+        qd[QTDEP] = np.inf
+        qd[QIDLE] = t
+    rec[R_DELIV, k, j] += 1.0
+    sk = -1
+    if s == rnxt[j]:
+        rec[R_UNIQ, k, j] += 1.0
+        recent[j] = ts
+        rnxt[j] += 1
+        while rbits[j, rnxt[j] & MASK] == 1:
+            rbits[j, rnxt[j] & MASK] = 0
+            rnxt[j] += 1
+    elif s > rnxt[j]:
+        if rbits[j, s & MASK] == 0:
+            rbits[j, s & MASK] = 1
+            rec[R_UNIQ, k, j] += 1.0
+            sk = s
+    e = atail[j] & MASK
+    at[j, e] = t + FP[FP_RTT, j] - svc
+    aack[j, e] = rnxt[j]
+    asack[j, e] = sk
+    aecho[j, e] = recent[j]
+    atail[j] += 1
+    return
+
+
+@numba.njit(cache=True, inline="always")
+def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
+    """Start flow ``j``: its SYN, or its data after the handshake; return whether it sends."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    if life[j] == 0:  # SYN; data after the handshake, which gives the first sample
+        life[j] = 1
+        tstart[j] = t + FP[FP_RTT, j]
+        srtt[j] = FP[FP_RTT, j]
+        rttvar[j] = srtt[j] / 2.0
+        rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+        return False
+    life[j] = 2
+    tstart[j] = np.inf
+    cwnd[j] = OP[OP_IW]
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
+    """Flow ``j``'s timer expires (ns-3 ``ReTxTimeout``); return whether it sends."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    # ---- retransmission timeout (ns-3 TcpSocketBase::ReTxTimeout)
+    deadline[j] = np.inf
+    if life[j] != 2 or una[j] >= nxt[j]:
+        return False
+    tot[T_TO, j] += 1.0
+    resetsack = FP[FP_SACK, j] == 0.0
+    dup[j] = 0
+    head_retx = (flags[j, una[j] & MASK] & RETX) != 0
+    nsacked[j] = 0
+    nlost[j] = 0
+    for s in range(una[j], nxt[j]):
+        f = flags[j, s & MASK]
+        if resetsack or (f & SACKED) == 0:
+            flags[j, s & MASK] = LOST
+            nlost[j] += 1
+        else:
+            flags[j, s & MASK] = SACKED
+            nsacked[j] += 1
+    nretx[j] = 0
+    npend[j] = nlost[j]
+    recover[j] = nxt[j]
+    ractive[j] = 1
+    histfrom[j] = nxt[j]
+    rto[j] = min(2.0 * rto[j], OP[OP_MAXRTO])
+    if state[j] != ST_LOSS or not head_retx:
+        ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
+    state[j] = ST_LOSS
+    cwnd[j] = 1.0
+    cnt[j] = 0
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no cover
+    """Take a duplicate ACK (ns-3 ``DupAck``): limited transmit, Reno SACK, fast retransmit."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    if isdup and state[j] != ST_LOSS:
+        if state[j] != ST_RECOVERY:
+            dup[j] += 1
+        if state[j] == ST_OPEN:
+            state[j] = ST_DISORDER
+        if state[j] == ST_RECOVERY:
+            if not sack:
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+        elif state[j] == ST_DISORDER:
+            headlost = sack and (flags[j, una[j] & MASK] & LOST) != 0
+            if (dup[j] == dupthresh and (ack >= recover[j] or ractive[j] == 0)) \
+                    or headlost:
+                # EnterRecovery; classic recovery: cwnd = ssthresh
+                if not sack:
+                    _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+                recover[j] = nxt[j]
+                ractive[j] = 1
+                state[j] = ST_RECOVERY
+                ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
+                cwnd[j] = ssth[j]
+                tot[T_FR, j] += 1.0
+                _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
+                      npend, deadline, rto, qf, qs, qt, qi, qd)
+            elif not sack:
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+
+
+@numba.njit(cache=True, inline="always")
+def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
+            delivered):  # pragma: no cover - compiled
+    """Take an ACK of new data (ns-3 ``ProcessAck``); return whether the flow sends."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    segs = delivered
+    if not isdup:
+        dup[j] = 0
+    rto_now = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+    if ack < recover[j] and state[j] == ST_RECOVERY:
+        # a partial ACK (RFC 6582): retransmit unless the head already was
+        if not sack:
+            _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+        f = flags[j, una[j] & MASK]
+        if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
+            s = una[j]
+            if npend[j] > 0:
+                while s < nxt[j]:
+                    g = flags[j, s & MASK]
+                    if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
+                        break
+                    s += 1
+            _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
+                  npend, deadline, rto, qf, qs, qt, qi, qd)
+        if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
+            rto[j] = rto_now
+            deadline[j] = t + rto[j]
+            firstpartial[j] = 0
+    elif ack < recover[j] and state[j] == ST_LOSS:
+        _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
+                  racked)
+        rto[j] = rto_now
+        deadline[j] = t + rto[j]
+    else:
+        if state[j] == ST_DISORDER:
+            if not isdup:
+                state[j] = ST_OPEN
+        elif state[j] == ST_RECOVERY:
+            firstpartial[j] = 1
+            segs = ack - old
+            state[j] = ST_OPEN
+            dup[j] = 0
+            cwnd[j] = ssth[j]
+        elif state[j] == ST_LOSS:
+            firstpartial[j] = 1
+            segs = ack - recover[j]
+            state[j] = ST_OPEN
+        if ack >= recover[j]:
+            ractive[j] = 0
+        if state[j] == ST_OPEN:
+            _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
+                      racked)
+        rto[j] = rto_now
+        deadline[j] = t + rto[j]
+    if una[j] >= nxt[j]:
+        deadline[j] = np.inf
+    if sizes[j] > 0 and una[j] >= sizes[j]:
+        tot[T_FINISH, j] = t
+        life[j] = 3
+        deadline[j] = np.inf
+        return False
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
+    """Flow ``j``'s next ACK arrives (ns-3 ``ReceivedAck``); return whether it sends."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
+    e = ahead[j] & MASK
+    ack, sk, echo = aack[j, e], asack[j, e], aecho[j, e]
+    ahead[j] += 1
+    if life[j] != 2:
+        return False
+    if stops[j] > 0.0 and t >= stops[j]:
+        life[j] = 3
+        deadline[j] = np.inf
+        return False
+    old = una[j]
+    if ack < old:
+        return False
+    sack = FP[FP_SACK, j] != 0.0
+    delivered = 0
+    updated = False
+    if sack and sk >= ack and sk < nxt[j] and (flags[j, sk & MASK] & SACKED) == 0:
+        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx)
+        delivered += 1
+        updated = True
+        _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
+    # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), while new
+    # data sent since the last timeout is outstanding (ns-3's RTT history)
+    if nxt[j] > max(old, histfrom[j]):
+        sample = (math.floor(t / gran) - math.floor(echo / gran)) * gran
+        if sample > 0.0:
+            rttvar[j] = 0.75 * rttvar[j] + 0.25 * abs(srtt[j] - sample)
+            srtt[j] = 0.875 * srtt[j] + 0.125 * sample
+            rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+    for s in range(old, ack):
+        f = flags[j, s & MASK]
+        if (f & SACKED) != 0:
+            nsacked[j] -= 1
+        else:
+            delivered += 1
+            if (f & LOST) != 0:
+                nlost[j] -= 1
+                if (f & RETX) == 0:
+                    npend[j] -= 1
+            if (f & RETX) != 0:
+                nretx[j] -= 1
+        flags[j, s & MASK] = 0
+    una[j] = ack
+    if not sack and ack > old and ack < nxt[j] and (flags[j, ack & MASK] & SACKED) != 0:
+        # ns-3's DiscardUpTo: a "Reno SACK" guess on the new head was wrong; the
+        # guess moves to the next segment and the head is marked lost
+        flags[j, ack & MASK] &= ~SACKED
+        nsacked[j] -= 1
+        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+    isdup = updated if sack else (ack == old and ack < nxt[j])
+    _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup)
+    if ack > old:
+        return _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered)
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
+    """Send what flow ``j``'s window allows; return 0, or the check's code."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
+     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
+     qt, qi, qd) = S
+    n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
+    # send what the window allows (ns-3 SendPendingData, RFC 6675 NextSeg 1-2)
+    if life[j] != 2:
+        return 0
+    if stops[j] > 0.0 and t >= stops[j]:
+        life[j] = 3
+        deadline[j] = np.inf
+        return 0
+    while True:
+        pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
+        if cwnd[j] - pipe < 1.0 - 1e-9:
+            break
+        if npend[j] > 0:
+            s = una[j]
+            while s < nxt[j]:
+                g = flags[j, s & MASK]
+                if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
+                    break
+                s += 1
+            retx = True
+        else:
+            s = nxt[j]
+            retx = False
+            if (sizes[j] > 0 and s >= sizes[j]) or s - una[j] >= FP[FP_RWND, j] \
+                    or s - una[j] >= RING - 1:
+                break
+        _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
+              deadline, rto, qf, qs, qt, qi, qd)
+    limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
+                                       nretx[j]) + 1.0 else 0
+    if OP[OP_CHECK] == 1.0:
+        if not _consistent(j, una[j], nxt[j], flags, nsacked, nlost, nretx, npend):
+            return -1 - j
+        if una[j] < nxt[j] and deadline[j] == np.inf:
+            return -1 - n - j
+    return 0
+
+
+@numba.njit(cache=True, inline="always")
+def _allocate(FP, OP):  # pragma: no cover - compiled
+    """Return the state of a run: every flow's sender, receiver and returning ACKs; the queue."""
     n = FP.shape[1]
-    svc = 1.0 / OP[OP_RATE]
-    dur = OP[OP_DUR]
-    every = OP[OP_REC]
-    n_rec = rec.shape[1]
-    dupthresh = int(OP[OP_DUP])
-    gran = OP[OP_GRAN]
-    minrto = OP[OP_MINRTO]
     cwnd = np.zeros(n)
     ssth = np.full(n, np.inf)
     cnt = np.zeros(n, np.int64)
@@ -347,8 +664,46 @@ def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
     qi[QCOUNT] = -1
     qd = np.zeros(3)
     qd[QTDEP] = np.inf
-    sizes = FP[FP_SIZE]
+    return (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive,
+         firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
+         rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho,
+         ahead, atail, qf, qs, qt, qi, qd)
+
+
+@numba.njit(cache=True, inline="always")
+def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
+    """Close sample ``k`` at ``tt``: the queue's area, each flow's cwnd and queued packets."""
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive,
+     firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
+     rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead,
+     atail, qf, qs, qt, qi, qd) = S
     stops = FP[FP_STOP]
+    link[L_QAREA, k] += max(qi[QL] - 1, 0) * (tt - last_t)
+    link[L_TIME, k] += tt - last_t
+    for j in range(FP.shape[1]):
+        if life[j] == 2 and not (stops[j] > 0.0 and tt >= stops[j]):
+            rec[R_CWND, k, j] = cwnd[j]
+    for p in range(1, qi[QL]):
+        rec[R_QUEUED, k, qf[(qi[QH] + p) % qf.shape[0]]] += 1.0
+
+
+@numba.njit(cache=True)
+def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
+    """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
+
+    Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
+    as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
+    j`` when it has data outstanding and no timer.
+    """
+    n = FP.shape[1]
+    dur = OP[OP_DUR]
+    every = OP[OP_REC]
+    n_rec = rec.shape[1]
+    S = _allocate(FP, OP)
+    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive,
+     firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
+     rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead,
+     atail, qf, qs, qt, qi, qd) = S
     last_t = 0.0
     k = 0
     t_rec = every
@@ -358,7 +713,7 @@ def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
         t = qd[QTDEP]
         kind = 0
         who = -1
-        for j in range(n):
+        for j in range(n):  # the next event: a departure, an ACK, a timer, a start
             if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
                 t = at[j, ahead[j] & MASK]
                 kind = 1
@@ -373,14 +728,8 @@ def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
                 who = j
         if t_rec <= t or dur <= t:
             tt = min(t_rec, dur)
-            link[L_QAREA, k] += max(qi[QL] - 1, 0) * (tt - last_t)
-            link[L_TIME, k] += tt - last_t
+            _sample(S, FP, rec, link, k, tt, last_t)
             last_t = tt
-            for j in range(n):
-                if life[j] == 2 and not (stops[j] > 0.0 and tt >= stops[j]):
-                    rec[R_CWND, k, j] = cwnd[j]
-            for p in range(1, qi[QL]):
-                rec[R_QUEUED, k, qf[(qi[QH] + p) % Q]] += 1.0
             k += 1
             if tt >= dur or k >= n_rec:
                 break
@@ -390,246 +739,17 @@ def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
         link[L_TIME, k] += t - last_t
         last_t = t
         if kind == 0:
-            # ---- a packet leaves the bottleneck; its receiver answers at once
-            h = qi[QH]
-            j, s, ts = qf[h], qs[h], qt[h]
-            qi[QH] = (h + 1) % Q
-            qi[QL] -= 1
-            if qi[QL] > 0:
-                qd[QTDEP] = t + svc
-            else:
-                qd[QTDEP] = np.inf
-                qd[QIDLE] = t
-            rec[R_DELIV, k, j] += 1.0
-            sk = -1
-            if s == rnxt[j]:
-                rec[R_UNIQ, k, j] += 1.0
-                recent[j] = ts
-                rnxt[j] += 1
-                while rbits[j, rnxt[j] & MASK] == 1:
-                    rbits[j, rnxt[j] & MASK] = 0
-                    rnxt[j] += 1
-            elif s > rnxt[j]:
-                if rbits[j, s & MASK] == 0:
-                    rbits[j, s & MASK] = 1
-                    rec[R_UNIQ, k, j] += 1.0
-                    sk = s
-            e = atail[j] & MASK
-            at[j, e] = t + FP[FP_RTT, j] - svc
-            aack[j, e] = rnxt[j]
-            asack[j, e] = sk
-            aecho[j, e] = recent[j]
-            atail[j] += 1
+            _depart(S, FP, OP, rec, t, k)
             continue
         j = who
         if kind == 3:
-            if life[j] == 0:  # SYN; data after the handshake, which gives the first sample
-                life[j] = 1
-                tstart[j] = t + FP[FP_RTT, j]
-                srtt[j] = FP[FP_RTT, j]
-                rttvar[j] = srtt[j] / 2.0
-                rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
-                continue
-            life[j] = 2
-            tstart[j] = np.inf
-            cwnd[j] = OP[OP_IW]
+            go = _start(S, FP, OP, j, t)
         elif kind == 2:
-            # ---- retransmission timeout (ns-3 TcpSocketBase::ReTxTimeout)
-            deadline[j] = np.inf
-            if life[j] != 2 or una[j] >= nxt[j]:
-                continue
-            tot[T_TO, j] += 1.0
-            resetsack = FP[FP_SACK, j] == 0.0
-            dup[j] = 0
-            head_retx = (flags[j, una[j] & MASK] & RETX) != 0
-            nsacked[j] = 0
-            nlost[j] = 0
-            for s in range(una[j], nxt[j]):
-                f = flags[j, s & MASK]
-                if resetsack or (f & SACKED) == 0:
-                    flags[j, s & MASK] = LOST
-                    nlost[j] += 1
-                else:
-                    flags[j, s & MASK] = SACKED
-                    nsacked[j] += 1
-            nretx[j] = 0
-            npend[j] = nlost[j]
-            recover[j] = nxt[j]
-            ractive[j] = 1
-            histfrom[j] = nxt[j]
-            rto[j] = min(2.0 * rto[j], OP[OP_MAXRTO])
-            if state[j] != ST_LOSS or not head_retx:
-                ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
-            state[j] = ST_LOSS
-            cwnd[j] = 1.0
-            cnt[j] = 0
+            go = _timeout(S, FP, OP, tot, j, t)
         else:
-            # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
-            e = ahead[j] & MASK
-            ack, sk, echo = aack[j, e], asack[j, e], aecho[j, e]
-            ahead[j] += 1
-            if life[j] != 2:
-                continue
-            if stops[j] > 0.0 and t >= stops[j]:
-                life[j] = 3
-                deadline[j] = np.inf
-                continue
-            old = una[j]
-            if ack < old:
-                continue
-            sack = FP[FP_SACK, j] != 0.0
-            delivered = 0
-            updated = False
-            if sack and sk >= ack and sk < nxt[j] and (flags[j, sk & MASK] & SACKED) == 0:
-                _sack_one(j, sk, flags, nsacked, nlost, npend, nretx)
-                delivered += 1
-                updated = True
-                _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
-            # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), while new
-            # data sent since the last timeout is outstanding (ns-3's RTT history)
-            if nxt[j] > max(old, histfrom[j]):
-                sample = (math.floor(t / gran) - math.floor(echo / gran)) * gran
-                if sample > 0.0:
-                    rttvar[j] = 0.75 * rttvar[j] + 0.25 * abs(srtt[j] - sample)
-                    srtt[j] = 0.875 * srtt[j] + 0.125 * sample
-                    rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
-            for s in range(old, ack):
-                f = flags[j, s & MASK]
-                if (f & SACKED) != 0:
-                    nsacked[j] -= 1
-                else:
-                    delivered += 1
-                    if (f & LOST) != 0:
-                        nlost[j] -= 1
-                        if (f & RETX) == 0:
-                            npend[j] -= 1
-                    if (f & RETX) != 0:
-                        nretx[j] -= 1
-                flags[j, s & MASK] = 0
-            una[j] = ack
-            if not sack and ack > old and ack < nxt[j] and (flags[j, ack & MASK] & SACKED) != 0:
-                # ns-3's DiscardUpTo: a "Reno SACK" guess on the new head was wrong; the
-                # guess moves to the next segment and the head is marked lost
-                flags[j, ack & MASK] &= ~SACKED
-                nsacked[j] -= 1
-                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
-                _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
-            isdup = updated if sack else (ack == old and ack < nxt[j])
-            if isdup and state[j] != ST_LOSS:
-                if state[j] != ST_RECOVERY:
-                    dup[j] += 1
-                if state[j] == ST_OPEN:
-                    state[j] = ST_DISORDER
-                if state[j] == ST_RECOVERY:
-                    if not sack:
-                        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
-                elif state[j] == ST_DISORDER:
-                    headlost = sack and (flags[j, una[j] & MASK] & LOST) != 0
-                    if (dup[j] == dupthresh and (ack >= recover[j] or ractive[j] == 0)) \
-                            or headlost:
-                        # EnterRecovery; classic recovery: cwnd = ssthresh
-                        if not sack:
-                            _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
-                        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
-                        recover[j] = nxt[j]
-                        ractive[j] = 1
-                        state[j] = ST_RECOVERY
-                        ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
-                        cwnd[j] = ssth[j]
-                        tot[T_FR, j] += 1.0
-                        _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                              npend, deadline, rto, qf, qs, qt, qi, qd)
-                    elif not sack:
-                        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
-            if ack > old:
-                segs = delivered
-                if not isdup:
-                    dup[j] = 0
-                rto_now = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
-                if ack < recover[j] and state[j] == ST_RECOVERY:
-                    # a partial ACK (RFC 6582): retransmit unless the head already was
-                    if not sack:
-                        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
-                    f = flags[j, una[j] & MASK]
-                    if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
-                        s = una[j]
-                        if npend[j] > 0:
-                            while s < nxt[j]:
-                                g = flags[j, s & MASK]
-                                if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
-                                    break
-                                s += 1
-                        _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                              npend, deadline, rto, qf, qs, qt, qi, qd)
-                    if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
-                        rto[j] = rto_now
-                        deadline[j] = t + rto[j]
-                        firstpartial[j] = 0
-                elif ack < recover[j] and state[j] == ST_LOSS:
-                    _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
-                              racked)
-                    rto[j] = rto_now
-                    deadline[j] = t + rto[j]
-                else:
-                    if state[j] == ST_DISORDER:
-                        if not isdup:
-                            state[j] = ST_OPEN
-                    elif state[j] == ST_RECOVERY:
-                        firstpartial[j] = 1
-                        segs = ack - old
-                        state[j] = ST_OPEN
-                        dup[j] = 0
-                        cwnd[j] = ssth[j]
-                    elif state[j] == ST_LOSS:
-                        firstpartial[j] = 1
-                        segs = ack - recover[j]
-                        state[j] = ST_OPEN
-                    if ack >= recover[j]:
-                        ractive[j] = 0
-                    if state[j] == ST_OPEN:
-                        _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
-                                  racked)
-                    rto[j] = rto_now
-                    deadline[j] = t + rto[j]
-                if una[j] >= nxt[j]:
-                    deadline[j] = np.inf
-                if sizes[j] > 0 and una[j] >= sizes[j]:
-                    tot[T_FINISH, j] = t
-                    life[j] = 3
-                    deadline[j] = np.inf
-                    continue
-        # ---- send what the window allows (ns-3 SendPendingData, RFC 6675 NextSeg 1-2)
-        if life[j] != 2:
-            continue
-        if stops[j] > 0.0 and t >= stops[j]:
-            life[j] = 3
-            deadline[j] = np.inf
-            continue
-        while True:
-            pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
-            if cwnd[j] - pipe < 1.0 - 1e-9:
-                break
-            if npend[j] > 0:
-                s = una[j]
-                while s < nxt[j]:
-                    g = flags[j, s & MASK]
-                    if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
-                        break
-                    s += 1
-                retx = True
-            else:
-                s = nxt[j]
-                retx = False
-                if (sizes[j] > 0 and s >= sizes[j]) or s - una[j] >= FP[FP_RWND, j] \
-                        or s - una[j] >= RING - 1:
-                    break
-            _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
-                  deadline, rto, qf, qs, qt, qi, qd)
-        limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
-                                           nretx[j]) + 1.0 else 0
-        if OP[OP_CHECK] == 1.0:
-            if not _consistent(j, una[j], nxt[j], flags, nsacked, nlost, nretx, npend):
-                return -1 - j
-            if una[j] < nxt[j] and deadline[j] == np.inf:
-                return -1 - n - j
+            go = _ack(S, FP, OP, rng, rec, tot, j, t, k)
+        if go:
+            code = _send_pending(S, FP, OP, rng, rec, tot, j, t, k)
+            if code < 0:
+                return code
     return k

@@ -491,6 +491,28 @@ def _progress(est: Estimate, n_ticks: int, progress: bool | None) -> Any:
     return tqdm(total=n_ticks, desc="queue model", unit="tick", file=sys.stderr, leave=False)
 
 
+def _checked(scenario: Any, options: Any, replications: Any, max_work: Any, max_memory: Any,
+             fidelity: Any, overrides: dict) -> tuple:
+    """Check :func:`run`'s arguments; return the options, replications, work and memory."""
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"scenario must be an aimdmodel.scenario.Scenario, got {scenario!r}")
+    replications = check_count("replications", replications, minimum=1, optional=False)
+    opts = options or QueueOptions()
+    if not isinstance(opts, QueueOptions):
+        raise TypeError(f"options must be a QueueOptions, got {options!r}")
+    opts = opts.replace(**overrides) if overrides else opts
+    max_work = check_real("max_work", max_work, low=0.0, low_open=True, allow_inf=True)
+    if max_memory is None:
+        from ..engines.guards import Limits
+
+        max_memory = Limits().memory
+    max_memory = check_real("max_memory", max_memory, low=0.0, low_open=True, allow_inf=True)
+    check_choice("fidelity", fidelity, FIDELITIES)
+    for i, fl in enumerate(scenario.flows):
+        _flow_policy(fl, i)  # a wrong variant or policy is named before any estimate
+    return opts, replications, max_work, max_memory
+
+
 def run(scenario: Scenario, *, options: QueueOptions | None = None, replications: int = 1,
         max_work: float = MAX_WORK, max_memory: float | None = None,
         progress: bool | None = None, fidelity: str = "round",
@@ -546,22 +568,9 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     >>> res.cwnd.shape[0], res.n_flows
     (2, 1)
     """
-    if not isinstance(scenario, Scenario):
-        raise TypeError(f"scenario must be an aimdmodel.scenario.Scenario, got {scenario!r}")
-    replications = check_count("replications", replications, minimum=1, optional=False)
-    opts = options or QueueOptions()
-    if not isinstance(opts, QueueOptions):
-        raise TypeError(f"options must be a QueueOptions, got {options!r}")
-    opts = opts.replace(**overrides) if overrides else opts
-    max_work = check_real("max_work", max_work, low=0.0, low_open=True, allow_inf=True)
-    if max_memory is None:
-        from ..engines.guards import Limits
-
-        max_memory = Limits().memory
-    max_memory = check_real("max_memory", max_memory, low=0.0, low_open=True, allow_inf=True)
-    check_choice("fidelity", fidelity, FIDELITIES)
-    for i, fl in enumerate(scenario.flows):
-        _flow_policy(fl, i)  # a wrong variant or policy is named before any estimate
+    opts, replications, max_work, max_memory = _checked(scenario, options, replications,
+                                                        max_work, max_memory, fidelity,
+                                                        overrides)
     if fidelity == "packet":
         from .packet import run_packet
 
