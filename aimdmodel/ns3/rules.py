@@ -48,21 +48,22 @@ from __future__ import annotations
 import functools
 import hashlib
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import sympy
 
-from .._arith import is_number, to_float, to_fraction
+from .._arith import is_number, to_float
 from ..policies import Policy
+from ..policies.trace import expr as _expr
+from ..policies.trace import trace as _trace
+from ..policies.trace import verify
 
 __all__ = ["MAX_STATE", "CxxRule", "check_policy", "generate", "instantiate", "verify"]
 
 MAX_STATE = 8
 """State variables a rule may have inside ns-3 (``PolicyOps`` keeps 8 doubles)."""
 
-_W = sympy.Symbol("w", real=True)
 
 
 def check_policy(policy: Any, where: str = "policy") -> None:
@@ -165,24 +166,6 @@ class CxxRule:
         ])
 
 
-def _trace(policy: Policy) -> tuple:
-    """Run the policy's methods on symbols: (fields, init, increase, decrease, window)."""
-    pol = policy.converted(to_fraction)
-    s0 = pol.init(_W)
-    syms = sympy.symbols(f"s0:{len(s0)}", real=True)
-    state = type(s0)(*syms)
-    exprs = (s0, pol.increase(state), pol.decrease(state), pol.window(state))
-    return s0._fields, syms, exprs
-
-
-def _expr(value: Any) -> Any:
-    """Return a traced value as a sympy expression (policies give Fractions and ints)."""
-    if isinstance(value, sympy.Basic):
-        return value
-    f = Fraction(value)
-    return sympy.Rational(f.numerator, f.denominator)
-
-
 def _cxx(value: Any) -> str:
     return sympy.ccode(_expr(value))
 
@@ -214,52 +197,6 @@ def generate(policy: Policy) -> CxxRule:
                          "Ns3Options(rule='python')") from exc
     verify(policy, (syms, init, inc, dec, win))
     return rule
-
-
-def _as_fraction(value: Any) -> Fraction:
-    v = _expr(value)
-    if not isinstance(v, sympy.Rational):
-        raise ValueError(f"a traced value did not evaluate to a number: {v}")
-    return Fraction(int(v.p), int(v.q))
-
-
-def _at(expr: Any, sub: dict) -> Fraction:
-    return _as_fraction(_expr(expr).subs(sub))
-
-
-def verify(policy: Policy, traced: tuple) -> None:
-    """Check traced expressions against the policy's own methods, exactly, on probe states.
-
-    The probes: ``init`` of non-dyadic windows, then after increases and
-    decreases (so every state variable is nonzero somewhere).
-
-    Raises
-    ------
-    ValueError
-        Naming the method, the state and both values, if they differ.
-    """
-    syms, init, inc, dec, win = traced
-    pol = policy.converted(to_fraction)
-    for x in (Fraction(7, 3), Fraction(29, 7), Fraction(1000)):
-        s = pol.init(x)
-        states = [s, pol.increase(s), pol.decrease(pol.increase(pol.increase(s)))]
-        states.append(pol.decrease(pol.increase(states[-1])))
-        got = [_at(e, {_W: _expr(x)}) for e in init]
-        _same(policy, "init", x, got, [_as_fraction(v) for v in s])
-        for st in states:
-            sub = {sym: _expr(v) for sym, v in zip(syms, st, strict=True)}
-            for name, exprs, new in (("increase", inc, pol.increase(st)),
-                                     ("decrease", dec, pol.decrease(st))):
-                got = [_at(e, sub) for e in exprs]
-                _same(policy, name, st, got, [_as_fraction(v) for v in new])
-            _same(policy, "window", st, [_at(win, sub)], [_as_fraction(pol.window(st))])
-
-
-def _same(policy: Policy, method: str, at: Any, got: list, want: list) -> None:
-    if got != want:
-        raise ValueError(f"the C++ traced from {policy.label()}.{method} gives "
-                         f"{[str(v) for v in got]} at {at}, its own method "
-                         f"{[str(v) for v in want]}")
 
 
 @functools.lru_cache(maxsize=1)

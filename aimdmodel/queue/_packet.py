@@ -27,15 +27,24 @@ from .._numba_cache import install
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
-FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_AI, FP_BI, FP_AD, FP_BD, \
-    FP_FLOOR = range(12)
-NFP = 12
-RULE_LINUX_RENO, RULE_LINEAR = 0, 1
+FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K = range(8)
+NFP = 8
+RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS = 0, 1, 2
+
+# -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
+# programs: init[i] at P_INIT + i, increase[i] at P_INC + i, decrease[i] at P_DEC + i, window
+MAX_STATE = 8
+P_INIT, P_INC, P_DEC, P_WIN = 0, MAX_STATE, 2 * MAX_STATE, 3 * MAX_STATE
+NPROG = 3 * MAX_STATE + 1
+MAX_STEPS = 64
+(C_CONST, C_VAR, C_W, C_ADD, C_MUL, C_POW, C_MAX, C_MIN, C_FLOOR, C_CEIL,
+ C_ABS) = range(11)
 
 # -- options: OP[k] ----------------------------------------------------------------------------
 OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
-    OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK = range(18)
-NOP = 18
+    OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
+    OP_VG = range(21)
+NOP = 21
 DISC_DROPTAIL, DISC_RED = 0, 1
 
 # -- congestion states (ns-3's TcpSocketState) -------------------------------------------------
@@ -230,19 +239,137 @@ def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no 
 
 
 @numba.njit(cache=True, inline="always")
-def _start_round(j, FP, rs, w0, step, racked):  # pragma: no cover - compiled
+def _eval(R, j, p, s, w):  # pragma: no cover - compiled
+    """Run flow ``j``'s program ``p`` on the state ``s`` (and the window ``w``)."""
+    PR, PL, stk = R[0], R[1], R[5]
+    top = 0
+    for i in range(PL[j, p]):
+        code, arg = int(PR[j, p, i, 0]), PR[j, p, i, 1]
+        if code == C_CONST:
+            stk[top] = arg
+            top += 1
+        elif code == C_VAR:
+            stk[top] = s[int(arg)]
+            top += 1
+        elif code == C_W:
+            stk[top] = w
+            top += 1
+        elif code == C_FLOOR:
+            stk[top - 1] = math.floor(stk[top - 1])
+        elif code == C_CEIL:
+            stk[top - 1] = math.ceil(stk[top - 1])
+        elif code == C_ABS:
+            stk[top - 1] = abs(stk[top - 1])
+        else:
+            top -= 1
+            x, y = stk[top - 1], stk[top]
+            if code == C_ADD:
+                stk[top - 1] = x + y
+            elif code == C_MUL:
+                stk[top - 1] = x * y
+            elif code == C_POW:
+                stk[top - 1] = x ** y
+            elif code == C_MAX:
+                stk[top - 1] = max(x, y)
+            else:
+                stk[top - 1] = min(x, y)
+    return stk[0]
+
+
+@numba.njit(cache=True, inline="always")
+def _apply(R, K, j, base, src, w, dst):  # pragma: no cover - compiled
+    """``dst[j] = program base..base+K-1 of src`` (every new value from the old state)."""
+    tmp = R[4]
+    for i in range(K):
+        tmp[i] = _eval(R, j, base + i, src, w)
+    for i in range(K):
+        dst[j, i] = tmp[i]
+
+
+@numba.njit(cache=True, inline="always")
+def _safe(w):  # pragma: no cover - compiled
+    """PolicyOps' Safe: a window that is not finite and >= 0 counts as 1."""
+    return w if (w >= 0.0 and math.isfinite(w)) else 1.0
+
+
+@numba.njit(cache=True, inline="always")
+def _start_round(j, FP, R, w0, step, racked):  # pragma: no cover - compiled
     """PolicyOps' StartRound: the next state, the window at the start, the gain per ACK."""
-    nxt_s = FP[FP_AI, j] + FP[FP_BI, j] * rs[j]
-    w0[j] = max(rs[j], 1.0)
-    step[j] = (nxt_s - rs[j]) / w0[j]
+    st, nx = R[2], R[3]
+    _apply(R, int(FP[FP_K, j]), j, P_INC, st[j], 0.0, nx)
+    w = _safe(_eval(R, j, P_WIN, st[j], 0.0))
+    w0[j] = max(w, 1.0)
+    step[j] = (_safe(_eval(R, j, P_WIN, nx[j], 0.0)) - w) / w0[j]
     racked[j] = 0.0
 
 
 @numba.njit(cache=True, inline="always")
-def _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
-              racked):  # pragma: no cover - compiled
-    """``IncreaseWindow``: TcpLinuxReno's, or a linear rule as the ns-3 bridge's PolicyOps."""
+def _newreno_increase(j, segs, cwnd, ssth):  # pragma: no cover - compiled
+    """TcpNewReno's IncreaseWindow: one segment per ACK in slow start, else 1/cwnd per ACK."""
     if segs <= 0:
+        return
+    if cwnd[j] < ssth[j]:
+        cwnd[j] += 1.0
+        segs -= 1
+    if cwnd[j] >= ssth[j] and segs > 0:
+        cwnd[j] += 1.0 / cwnd[j]
+
+
+@numba.njit(cache=True, inline="always")
+def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - compiled
+    """ns-3's TcpVegas::IncreaseWindow (Brakmo & Peterson 1995 as ns-3 writes it)."""
+    vmin, vbase, vcnt, vbeg, vdoing, lastack = R[6], R[7], R[8], R[9], R[10], R[11]
+    if vdoing[j] == 0.0:
+        _newreno_increase(j, segs, cwnd, ssth)
+        return
+    if lastack[j] >= vbeg[j]:  # a Vegas cycle has finished: adjust once per RTT
+        vbeg[j] = nxt[j]
+        if vcnt[j] <= 2:
+            _newreno_increase(j, segs, cwnd, ssth)
+        else:
+            seg = math.floor(cwnd[j] + 1e-9)
+            target = math.floor(seg * (vbase[j] / vmin[j]))
+            diff = seg - target
+            if diff > OP[OP_VG] and cwnd[j] < ssth[j]:
+                cwnd[j] = min(seg, target + 1)
+                ssth[j] = max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+            elif cwnd[j] < ssth[j]:
+                if segs >= 1:
+                    cwnd[j] += 1.0
+            elif diff > OP[OP_VB]:
+                cwnd[j] = seg - 1
+                ssth[j] = max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+            elif diff < OP[OP_VA]:
+                cwnd[j] = seg + 1
+            ssth[j] = max(ssth[j], 3.0 * cwnd[j] / 4.0)
+        vcnt[j] = 0.0
+        vmin[j] = np.inf
+    elif cwnd[j] < ssth[j] and segs >= 1:
+        cwnd[j] += 1.0
+
+
+@numba.njit(cache=True, inline="always")
+def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
+    """Enter a congestion state; Vegas runs only in OPEN (ns-3's CongestionStateSet)."""
+    state[j] = new
+    if FP[FP_RULE, j] == RULE_VEGAS:
+        if new == ST_OPEN:
+            R[10][j] = 1.0
+            R[9][j] = nxt[j]
+            R[8][j] = 0.0
+            R[6][j] = np.inf
+        else:
+            R[10][j] = 0.0
+
+
+@numba.njit(cache=True, inline="always")
+def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, racked,
+              nxt):  # pragma: no cover - compiled
+    """``IncreaseWindow``: TcpLinuxReno's, or a policy's rule as the ns-3 bridge's PolicyOps."""
+    if segs <= 0:
+        return
+    if FP[FP_RULE, j] == RULE_VEGAS:
+        _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt)
         return
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
         if cwnd[j] < ssth[j]:
@@ -265,30 +392,35 @@ def _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
         segs -= 1
     if cwnd[j] < ssth[j] or segs == 0:
         return
+    st, nx, K = R[2], R[3], int(FP[FP_K, j])
     if synced[j] == 0:
-        rs[j] = cwnd[j]
+        _apply(R, K, j, P_INIT, st[j], cwnd[j], st)
         synced[j] = 1
-        _start_round(j, FP, rs, w0, step, racked)
+        _start_round(j, FP, R, w0, step, racked)
     cw = cwnd[j] + step[j] * segs
     racked[j] += segs
     if racked[j] >= w0[j]:
-        rs[j] = FP[FP_AI, j] + FP[FP_BI, j] * rs[j]
-        cw = max(rs[j], 1.0)
-        _start_round(j, FP, rs, w0, step, racked)
+        for i in range(K):
+            st[j, i] = nx[j, i]
+        cw = max(_safe(_eval(R, j, P_WIN, st[j], 0.0)), 1.0)
+        _start_round(j, FP, R, w0, step, racked)
     cwnd[j] = cw
 
 
 @numba.njit(cache=True, inline="always")
-def _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked):  # pragma: no cover
-    """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the linear rule's decrease."""
+def _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked):  # pragma: no cover
+    """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the policy's decrease."""
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
         return max(cwnd[j] / 2.0, 2.0)
+    if FP[FP_RULE, j] == RULE_VEGAS:  # TcpVegas::GetSsThresh
+        return max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+    st, K = R[2], int(FP[FP_K, j])
     if synced[j] == 0 or cwnd[j] < ssth[j]:
-        rs[j] = cwnd[j]
+        _apply(R, K, j, P_INIT, st[j], cwnd[j], st)
         synced[j] = 1
-    rs[j] = max(FP[FP_AD, j] + FP[FP_BD, j] * rs[j], FP[FP_FLOOR, j])
-    _start_round(j, FP, rs, w0, step, racked)
-    return max(rs[j], 2.0)
+    _apply(R, K, j, P_DEC, st[j], 0.0, st)
+    _start_round(j, FP, R, w0, step, racked)
+    return max(_safe(_eval(R, j, P_WIN, st[j], 0.0)), 2.0)
 
 
 @numba.njit(cache=True, inline="always")
@@ -302,7 +434,7 @@ def _consts(FP, OP):  # pragma: no cover - compiled
 def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     """Serve the packet at the head of the bottleneck; its receiver answers at once."""
     Q = S[-4].shape[0]
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
@@ -343,15 +475,18 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always")
 def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     """Start flow ``j``: its SYN, or its data after the handshake; return whether it sends."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
-    if life[j] == 0:  # SYN; data after the handshake, which gives the first sample
+    if life[j] == 0:  # SYN; data after the handshake, which gives the first sample: the
+        # SYN and SYN-ACK carry no payload, so they skip a data packet's transmission time
+        # at the bottleneck (``base_rtt`` holds it); a timestamp sample in whole granules
         life[j] = 1
         tstart[j] = t + FP[FP_RTT, j]
-        srtt[j] = FP[FP_RTT, j]
+        sample = (math.floor((t + FP[FP_RTT, j] - svc) / gran) - math.floor(t / gran)) * gran
+        srtt[j] = sample if sample > 0.0 else FP[FP_RTT, j]
         rttvar[j] = srtt[j] / 2.0
         rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
         return False
@@ -364,7 +499,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always")
 def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     """Flow ``j``'s timer expires (ns-3 ``ReTxTimeout``); return whether it sends."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
@@ -394,8 +529,8 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     histfrom[j] = nxt[j]
     rto[j] = min(2.0 * rto[j], OP[OP_MAXRTO])
     if state[j] != ST_LOSS or not head_retx:
-        ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
-    state[j] = ST_LOSS
+        ssth[j] = _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked)
+    _setstate(j, ST_LOSS, state, FP, R, nxt)
     cwnd[j] = 1.0
     cnt[j] = 0
     return True
@@ -404,7 +539,7 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always")
 def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no cover
     """Take a duplicate ACK (ns-3 ``DupAck``): limited transmit, Reno SACK, fast retransmit."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
@@ -413,7 +548,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
         if state[j] != ST_RECOVERY:
             dup[j] += 1
         if state[j] == ST_OPEN:
-            state[j] = ST_DISORDER
+            _setstate(j, ST_DISORDER, state, FP, R, nxt)
         if state[j] == ST_RECOVERY:
             if not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
@@ -427,8 +562,8 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
                 _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
                 recover[j] = nxt[j]
                 ractive[j] = 1
-                state[j] = ST_RECOVERY
-                ssth[j] = _ssthresh(j, FP, cwnd, ssth, rs, synced, w0, step, racked)
+                _setstate(j, ST_RECOVERY, state, FP, R, nxt)
+                ssth[j] = _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked)
                 cwnd[j] = ssth[j]
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
@@ -441,7 +576,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
 def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
             delivered):  # pragma: no cover - compiled
     """Take an ACK of new data (ns-3 ``ProcessAck``); return whether the flow sends."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
@@ -470,29 +605,29 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
             deadline[j] = t + rto[j]
             firstpartial[j] = 0
     elif ack < recover[j] and state[j] == ST_LOSS:
-        _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
-                  racked)
+        _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
+                  racked, nxt)
         rto[j] = rto_now
         deadline[j] = t + rto[j]
     else:
         if state[j] == ST_DISORDER:
             if not isdup:
-                state[j] = ST_OPEN
+                _setstate(j, ST_OPEN, state, FP, R, nxt)
         elif state[j] == ST_RECOVERY:
             firstpartial[j] = 1
             segs = ack - old
-            state[j] = ST_OPEN
+            _setstate(j, ST_OPEN, state, FP, R, nxt)
             dup[j] = 0
             cwnd[j] = ssth[j]
         elif state[j] == ST_LOSS:
             firstpartial[j] = 1
             segs = ack - recover[j]
-            state[j] = ST_OPEN
+            _setstate(j, ST_OPEN, state, FP, R, nxt)
         if ack >= recover[j]:
             ractive[j] = 0
         if state[j] == ST_OPEN:
-            _increase(j, segs, FP, cwnd, ssth, cnt, limited, rs, synced, w0, step,
-                      racked)
+            _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
+                      racked, nxt)
         rto[j] = rto_now
         deadline[j] = t + rto[j]
     if una[j] >= nxt[j]:
@@ -508,7 +643,7 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
 @numba.njit(cache=True, inline="always")
 def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Flow ``j``'s next ACK arrives (ns-3 ``ReceivedAck``); return whether it sends."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
@@ -564,6 +699,11 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
     isdup = updated if sack else (ack == old and ack < nxt[j])
+    R[11][j] = ack
+    if FP[FP_RULE, j] == RULE_VEGAS and not (ack == old and ack >= nxt[j]):
+        R[6][j] = min(R[6][j], srtt[j])  # ns-3 hands PktsAcked the smoothed RTT
+        R[7][j] = min(R[7][j], srtt[j])
+        R[8][j] += 1.0
     _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup)
     if ack > old:
         return _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered)
@@ -573,7 +713,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always")
 def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Send what flow ``j``'s window allows; return 0, or the check's code."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
      una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
      deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
      qt, qi, qd) = S
@@ -616,13 +756,16 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
 
 
 @numba.njit(cache=True, inline="always")
-def _allocate(FP, OP):  # pragma: no cover - compiled
+def _allocate(FP, OP, PR, PL):  # pragma: no cover - compiled
     """Return the state of a run: every flow's sender, receiver and returning ACKs; the queue."""
     n = FP.shape[1]
     cwnd = np.zeros(n)
     ssth = np.full(n, np.inf)
     cnt = np.zeros(n, np.int64)
-    rs = np.zeros(n)
+    R = (PR, PL, np.zeros((n, MAX_STATE)), np.zeros((n, MAX_STATE)), np.zeros(MAX_STATE),
+         np.zeros(MAX_STEPS), np.full(n, np.inf), np.full(n, np.inf), np.zeros(n),
+         np.zeros(n), np.ones(n), np.zeros(n))  # then Vegas: minRtt, baseRtt, cntRtt,
+    # begSndNxt, doingVegasNow, and every flow's last ACK
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)
@@ -664,7 +807,7 @@ def _allocate(FP, OP):  # pragma: no cover - compiled
     qi[QCOUNT] = -1
     qd = np.zeros(3)
     qd[QTDEP] = np.inf
-    return (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive,
+    return (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
          firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
          rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho,
          ahead, atail, qf, qs, qt, qi, qd)
@@ -673,7 +816,7 @@ def _allocate(FP, OP):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always")
 def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
     """Close sample ``k`` at ``tt``: the queue's area, each flow's cwnd and queued packets."""
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive,
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
      firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
      rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead,
      atail, qf, qs, qt, qi, qd) = S
@@ -688,8 +831,11 @@ def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True)
-def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
+def run(FP, OP, rng, rec, tot, link, PR, PL):  # pragma: no cover - compiled
     """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
+
+    ``PR``, ``PL``: each flow's rule as stack programs and their lengths (a flow
+    with TcpLinuxReno has none).
 
     Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
     as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
@@ -699,8 +845,8 @@ def run(FP, OP, rng, rec, tot, link):  # pragma: no cover - compiled
     dur = OP[OP_DUR]
     every = OP[OP_REC]
     n_rec = rec.shape[1]
-    S = _allocate(FP, OP)
-    (cwnd, ssth, cnt, rs, w0, step, racked, synced, state, dup, recover, ractive,
+    S = _allocate(FP, OP, PR, PL)
+    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
      firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
      rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead,
      atail, qf, qs, qt, qi, qd) = S

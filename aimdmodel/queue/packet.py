@@ -49,13 +49,24 @@ ssthresh)``; +1 segment per cwnd ACKed segments, only when cwnd-limited;
 ssthresh ``max(cwnd / 2, 2)``) or, with ``Flow.policy``, by the rule as the
 ns-3 bridge's ``PolicyOps`` runs it (one segment per ACK in slow start; the
 round's gain spread over its ACKs; ``ssthresh = max(window(decrease(s)),
-2)``). A flow starts with a handshake of one base RTT (which gives the first
+2)``): the policy's methods are traced in sympy and verified exactly, as for
+ns-3's generated C++ (:mod:`aimdmodel.policies.trace`), and run as small
+stack programs (:func:`compile_rule`). ``vegas`` is ns-3's TcpVegas (SACK
+off): per ACK the smoothed RTT feeds the round's minimum and the flow's
+base RTT; once per round (the ACK passes the sequence sent when the round
+began) and only in OPEN, with more than 2 samples, ``diff = cwnd -
+floor(cwnd base / min)`` in whole segments: in slow start ``diff > gamma``
+sets cwnd to ``min(cwnd, target + 1)`` and leaves slow start, otherwise
+cwnd +/- 1 by ``alpha``/``beta``; ``ssthresh >= 3/4 cwnd``; a loss sets
+``ssthresh = max(min(ssthresh, cwnd - 1), 2)``; outside OPEN, TcpNewReno's
+rule. A flow starts with a handshake of one base RTT (which gives the first
 RTT sample) and sends ``initial_window`` segments.
 
 **What it leaves out** (refused, with the reason, rather than run
-approximately): variants other than ``newreno`` (SACK off) and ``sack``
-(SACK on); policies that are not linear controls (they need the policy's
-Python code per ACK); cross traffic; DRR; a rate that changes. Also left
+approximately): variants other than ``newreno`` (SACK off), ``sack`` (SACK
+on) and ``vegas``; policies whose methods branch on the state's value (they
+cannot be traced; the round mode runs them); cross traffic; DRR; a rate
+that changes. Also left
 out: delayed ACKs, ACK loss and the reverse path's queue, the transmission
 time on the access links, RFC 6675's rescue retransmission (NextSeg rule 3),
 segments of less than a full size, and ns-3's 1 ns clock (times are
@@ -79,26 +90,30 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 
 import numpy as np
+import sympy
 
 from .._io import import_compiled
-from ..engines.declarations import linear_spec
+from ..policies import Policy
+from ..policies.trace import trace, verify
 from ..scenario import Scenario
 from .options import QueueOptions
 from .result import QueueResult
 
-__all__ = ["PACKET_VARIANTS", "check_packet", "run_packet"]
+__all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_packet"]
 
 _k = import_compiled("aimdmodel.queue._packet")
 
-PACKET_VARIANTS = {"newreno": False, "sack": True}
-"""The variants the packet-level mode runs, and whether each uses SACK."""
+PACKET_VARIANTS = {"newreno": False, "sack": True, "vegas": False}
+"""The variants the packet-level mode runs, and whether each uses SACK (as ns-3 runs them:
+:data:`aimdmodel.ns3.variants.NS3_VARIANTS`)."""
 
 
 def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
-    """Refuse what the packet-level mode leaves out; return each flow's linear rule or None.
+    """Refuse what the packet-level mode leaves out; return each flow's compiled rule or None.
 
     Parameters
     ----------
@@ -108,7 +123,7 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     Returns
     -------
     list
-        Per flow, ``(a_i, b_i, a_d, b_d, floor)`` floats of its policy, or
+        Per flow, its policy's :class:`Program` (:func:`compile_rule`), or
         None for TcpLinuxReno (no policy).
 
     Raises
@@ -140,18 +155,129 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     for i, fl in enumerate(scenario.flows):
         if fl.variant not in PACKET_VARIANTS:
             raise ValueError(f"flows[{i}].variant {fl.variant!r} is not in the packet-level "
-                             f"mode (it runs {' and '.join(PACKET_VARIANTS)}); use "
+                             f"mode (it runs {', '.join(PACKET_VARIANTS)}); use "
                              "fidelity='round'")
         if fl.policy is None:
             rules.append(None)
             continue
-        spec = linear_spec(fl.policy, flows=1)
-        if spec is None:
-            raise ValueError(f"flows[{i}].policy {fl.policy.label()} is not a linear control; "
-                             "the packet-level mode runs linear rules only (a general rule "
-                             "needs its Python code per ACK); use fidelity='round'")
-        rules.append(tuple(float(c[0]) for c in spec))
+        try:
+            rules.append(compile_rule(fl.policy))
+        except ValueError as exc:
+            raise ValueError(f"flows[{i}].policy: {exc}; use fidelity='round'") from None
     return rules
+
+
+@dataclasses.dataclass(frozen=True)
+class Program:
+    """A policy's rule as the packet-level kernel runs it: stack programs per expression.
+
+    Attributes
+    ----------
+    policy : Policy
+    size : int
+        State variables (at most 8).
+    programs : tuple of tuple
+        ``init`` of each variable, ``increase`` of each, ``decrease`` of
+        each (each block padded to 8), then ``window``; a program is a tuple
+        of ``(code, argument)`` pairs (codes ``C_*`` of the kernel).
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMD
+    >>> prog = compile_rule(AIMD(b=0.875))
+    >>> prog.size, prog.programs[8]     # increase: s0 + 1
+    (1, ((0, 1.0), (1, 0.0), (3, 0.0)))
+    """
+
+    policy: Policy
+    size: int
+    programs: tuple
+
+
+_OPS = {sympy.Add: _k.C_ADD, sympy.Mul: _k.C_MUL, sympy.Max: _k.C_MAX, sympy.Min: _k.C_MIN}
+_UNARY = {sympy.floor: _k.C_FLOOR, sympy.ceiling: _k.C_CEIL, sympy.Abs: _k.C_ABS}
+
+
+def _emit(e: sympy.Basic, syms: dict, out: list) -> None:
+    if e.is_Number:
+        if not e.is_finite:
+            raise ValueError(f"the traced rule holds {e}")
+        out.append((_k.C_CONST, float(e)))
+    elif e in syms:
+        out.append(syms[e])
+    elif e.func in _OPS:
+        first, *rest = e.args
+        _emit(first, syms, out)
+        for a in rest:
+            _emit(a, syms, out)
+            out.append((_OPS[e.func], 0.0))
+    elif e.func is sympy.Pow:
+        _emit(e.args[0], syms, out)
+        _emit(e.args[1], syms, out)
+        out.append((_k.C_POW, 0.0))
+    elif e.func in _UNARY:
+        _emit(e.args[0], syms, out)
+        out.append((_UNARY[e.func], 0.0))
+    else:
+        raise ValueError(f"the traced rule holds {e.func.__name__}, which the packet-level "
+                         "kernel does not run")
+
+
+def _program(value: object, syms: dict) -> tuple:
+    from ..policies.trace import expr
+
+    out: list = []
+    _emit(expr(value), syms, out)
+    if len(out) > _k.MAX_STEPS:
+        raise ValueError(f"a traced expression needs {len(out)} steps, above {_k.MAX_STEPS}")
+    return tuple(out)
+
+
+def compile_rule(policy: Policy) -> Program:
+    """Trace a policy's methods in sympy, verify them, and compile them for the kernel.
+
+    The same trace the ns-3 bridge prints as C++ (:mod:`aimdmodel.policies.
+    trace`): one rule, run the same way (``PolicyOps``) in both.
+
+    Raises
+    ------
+    ValueError
+        A rule with more than 8 state variables, one whose methods cannot be
+        traced on symbols (a branch on the state's value), or whose trace
+        holds a function the kernel does not run.
+
+    Examples
+    --------
+    >>> from aimdmodel import AIMDFC
+    >>> compile_rule(AIMDFC()).size
+    2
+    """
+    try:
+        return _compiled(policy)
+    except TypeError:  # an unhashable policy: compile it each time
+        return _compiled.__wrapped__(policy)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(policy: Policy) -> Program:
+    try:
+        fields, symbols, (init, inc, dec, win) = trace(policy)
+    except (TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
+        raise ValueError(f"{policy.label()} cannot be traced on symbols ({exc}); the "
+                         "packet-level mode runs rules that are plain arithmetic") from None
+    if len(fields) > _k.MAX_STATE:
+        raise ValueError(f"{policy.label()} has {len(fields)} state variables; the "
+                         f"packet-level mode keeps at most {_k.MAX_STATE}")
+    verify(policy, (symbols, init, inc, dec, win))
+    syms = {sym: (_k.C_VAR, float(i)) for i, sym in enumerate(symbols)}
+    from ..policies.trace import W
+
+    syms[W] = (_k.C_W, 0.0)
+    pad = [()] * (_k.MAX_STATE - len(fields))
+    progs = [*(_program(e, syms) for e in init), *pad,
+             *(_program(e, syms) for e in inc), *pad,
+             *(_program(e, syms) for e in dec), *pad, _program(win, syms)]
+    return Program(policy, len(fields), tuple(progs))
 
 
 def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
@@ -163,12 +289,24 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
         FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
-        if rule is None:
-            FP[_k.FP_RULE, j] = _k.RULE_LINUX_RENO
-        else:
-            FP[_k.FP_RULE, j] = _k.RULE_LINEAR
-            FP[_k.FP_AI : _k.FP_FLOOR + 1, j] = rule
+        FP[_k.FP_RULE, j] = (_k.RULE_VEGAS if fl.variant == "vegas" else
+                             _k.RULE_LINUX_RENO if rule is None else _k.RULE_POLICY)
+        FP[_k.FP_K, j] = 0 if rule is None else rule.size
     return FP
+
+
+def _programs(rules: list) -> tuple:
+    """Stack the flows' programs for the kernel: ``(PR, PL)``."""
+    PR = np.zeros((len(rules), _k.NPROG, _k.MAX_STEPS, 2))
+    PL = np.zeros((len(rules), _k.NPROG), dtype=np.int64)
+    for j, rule in enumerate(rules):
+        if rule is None:
+            continue
+        for p, prog in enumerate(rule.programs):
+            if prog:
+                PR[j, p, : len(prog)] = prog
+                PL[j, p] = len(prog)
+    return PR, PL
 
 
 def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray:
@@ -186,6 +324,8 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_k.OP_MINRTO], OP[_k.OP_MAXRTO] = opts.min_rto, opts.max_rto
     OP[_k.OP_INITRTO] = opts.initial_rto
     OP[_k.OP_DUR], OP[_k.OP_REC], OP[_k.OP_GRAN] = scenario.duration, every, 1e-3
+    OP[_k.OP_VA], OP[_k.OP_VB], OP[_k.OP_VG] = (opts.vegas_alpha, opts.vegas_beta,
+                                                opts.vegas_gamma)
     return OP
 
 
@@ -210,6 +350,7 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
     every = opts.record_interval if opts.record_interval is not None \
         else scenario.duration / 1000
     OP = _options(scenario, opts, every)
+    PR, PL = _programs(rules)
     n_rec = max(1, math.ceil(scenario.duration / every - 1e-9))
     n = scenario.n_flows
     seq = np.random.SeedSequence(scenario.seed)
@@ -219,7 +360,7 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
         rec = np.zeros((_k.NR, n_rec, n))
         tot = np.zeros((_k.NT, n))
         link = np.zeros((_k.NL, n_rec))
-        _k.run(FP, OP, rng, rec, tot, link)
+        _k.run(FP, OP, rng, rec, tot, link, PR, PL)
         recs.append(rec)
         tots.append(tot)
         links.append(link)
