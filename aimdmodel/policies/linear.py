@@ -193,7 +193,7 @@ class AIMD(_Linear):
     """Additive increase, multiplicative decrease: ``w <- w + a`` / ``w <- b w``.
 
     The standard TCP congestion avoidance, ``AIMD(a=1, b=1/2)``
-    (seed 003 Sec. 2.1, ``w <- b_D (w + k)``).
+    (Lahanas & Tsaoussidis 2003, Sec. 2.1, ``w <- b_D (w + k)``).
 
     Parameters
     ----------

@@ -11,18 +11,18 @@ value chosen where it prints none, is passed in by :mod:`papers.setups`.
 function                 result                        set-up
 =======================  ============================  =====================================
 ``cbr_load``             :class:`CBRLoadData`          TCP variants against a CBR load
-                                                       (seed 001)
+                                                       (Bazi & Nassereddine 2019)
 ``robustness_grid``      :class:`RobustnessData`       linear controls x recoveries x
                                                        disciplines x 13 environments
-                                                       (seed 004)
+                                                       (Reddy et al.)
 ``flows_sweep``          :class:`FlowsSweepData`       N flows of a rule, long-lived or
                                                        transfers (seeds 000, 003)
 ``churn``                :class:`ChurnData`            groups of flows joining or leaving
-                                                       (seed 003)
+                                                       (Lahanas & Tsaoussidis 2003)
 ``random_loss``          :class:`RandomLossData`       one flow under random loss p
-                                                       (seed 002's citations)
+                                                       (Mehta & Dahiya's citations)
 ``low_priority``         :class:`LowPriorityData`      best-effort and low-priority flows
-                                                       (seed 002's citations)
+                                                       (Mehta & Dahiya's citations)
 =======================  ============================  =====================================
 
 Many runs go through :func:`run_tasks` (in order, or on worker processes,

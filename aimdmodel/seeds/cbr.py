@@ -1,13 +1,13 @@
-"""TCP variants against a constant-bit-rate load (the set-up of seed 001, Bazi & Nassereddine).
+"""TCP variants against a constant-bit-rate load (the set-up of Bazi & Nassereddine 2019).
 
 One TCP flow of each variant shares a bottleneck with one CBR (UDP)
 source whose rate goes through a grid of loads; for every (variant, load)
 the run reports the flow's throughput, its latency (mean RTT, what the
 paper's ``sum(AckTime - SentTime)`` measures), the queueing delay and the
 drop rate. Everything the paper does not print is a keyword argument
-(:mod:`papers.setups` passes the values chosen for seed 001 and says why).
+(:mod:`papers.setups` passes the values chosen for Bazi & Nassereddine 2019 and says why).
 
-What this leaves out of seed 001's set-up: the 802.11s mesh (its MAC,
+What this leaves out of Bazi & Nassereddine 2019's set-up: the 802.11s mesh (its MAC,
 radio and multi-hop routing) becomes one wired bottleneck of the printed
 10 Mb/s; the queue model's own omissions are listed in
 :mod:`aimdmodel.queue.model`.

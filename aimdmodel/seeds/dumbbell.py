@@ -1,8 +1,8 @@
 """Many flows of one rule on a dumbbell: a sweep of the flow count, flows joining or leaving.
 
-The set-ups of seed 003 Sec. 5 (Lahanas & Tsaoussidis: TCP-SACK with AIMD,
+The set-ups of Lahanas & Tsaoussidis 2003, Sec. 5 (TCP-SACK with AIMD,
 AIMD-FC, AIMD-FC+, a buffer of one bandwidth-delay product, 2 to 120 flows,
-groups of 30 flows joining or leaving every 15 s) and of seed 000 (Jasem et
+groups of 30 flows joining or leaving every 15 s) and of Jasem et al. 2010 (Jasem et
 al.: a 100 Mb/s dumbbell, DropTail of 100 packets, 2 to 32 flows each
 sending 100 MB) are two uses of the same experiments:
 
@@ -367,7 +367,7 @@ def churn(policies: Mapping[str, Policy] | Sequence[Policy], *, mode: str = "joi
     period : float
         Seconds between two groups joining (leaving).
     variant, link_rate, base_rtt, buffer, discipline, red, packet_size
-        As in :func:`flows_sweep` (default discipline ``"red"``, seed 003's
+        As in :func:`flows_sweep` (default discipline ``"red"``, Lahanas & Tsaoussidis 2003's
         Figs. 11-14).
     replications, seed, tick, workers, progress
         As in :func:`flows_sweep`.

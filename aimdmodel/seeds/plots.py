@@ -103,7 +103,7 @@ def _percent_of_link(ax: Any, data: Any, metric: str) -> None:
 
 
 def plot_cbr_load(data: Any, ax: Any = None, *, metric: str = "throughput") -> list:
-    """Draw one metric of each variant against the CBR load (seed 001's Figs. 1, 3, 4).
+    """Draw one metric of each variant against the CBR load (as in Bazi & Nassereddine 2019).
 
     Parameters
     ----------
@@ -191,7 +191,7 @@ def plot_flows_sweep(data: Any, ax: Any = None, *, metric: str = "utilization") 
 
 
 def plot_churn(data: Any, ax: Any = None, *, metric: str = "goodput") -> list:
-    """Draw goodput, utilization or Jain's index per period (seed 003's Figs. 11-14).
+    """Draw goodput, utilization or Jain's index per period (as in Lahanas & Tsaoussidis 2003).
 
     Examples
     --------

@@ -1,6 +1,6 @@
-"""Linear controls over seed 004's thirteen environments, under loss recoveries and disciplines.
+"""Linear controls over Reddy et al.'s thirteen environments, under loss recoveries and disciplines.
 
-Seed 004 (Reddy et al., Sec. 3) scores each congestion control ``a`` in
+Reddy et al. (Sec. 3) score each congestion control ``a`` in
 each environment ``e`` (goodput, loss, delay, fairness of ``n`` test flows)
 and ranks them by ``C_a = max_e d_a(e)`` and ``D_a = sum_e d_a(e)``
 (:func:`aimdmodel.queue.metrics.robustness`). :func:`robustness_grid`
@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 DEFAULT_SETTINGS = (("reno", "droptail"), ("sack", "droptail"), ("reno", "red"), ("sack", "red"))
-"""Seed 004's appendix settings: (loss recovery, discipline)."""
+"""Reddy et al.'s appendix settings: (loss recovery, discipline)."""
 
 ROBUSTNESS_METRICS = {"goodput": "higher", "loss": "lower", "delay": "lower",
                       "fairness": "lower"}
@@ -76,7 +76,7 @@ _NAMES = {"reno": "Reno", "sack": "SACK", "newreno": "NewReno", "tahoe": "Tahoe"
 
 
 def setting_name(setting: tuple[str, str]) -> str:
-    """Return a setting's name as seed 004's tables print it.
+    """Return a setting's name as Reddy et al.'s tables print it.
 
     Examples
     --------
@@ -99,7 +99,7 @@ def _labels(policies: Mapping[str, Policy] | Sequence[Policy]) -> dict[str, Poli
 
 @dataclass(frozen=True)
 class RobustnessData:
-    """Scores of every (setting, policy, environment) and seed 004's ranks from them.
+    """Scores of every (setting, policy, environment) and Reddy et al.'s ranks from them.
 
     Attributes
     ----------
@@ -110,7 +110,7 @@ class RobustnessData:
     environments : tuple of str
         Short names (``"CL"`` ... ``"RSQ"``).
     goodput : ndarray, shape (S, P, E)
-        Seed 004's goodput: the test flows' unique packets over the bandwidth
+        Reddy et al.'s goodput: the test flows' unique packets over the bandwidth
         the cross traffic leaves (:func:`aimdmodel.queue.metrics.goodput_fraction`).
     loss : ndarray, shape (S, P, E)
         The test flows' loss rate in percent.
@@ -175,7 +175,7 @@ class RobustnessData:
 
     def scores(self, setting: int | str, metric: str = "goodput",
                policies: Sequence[str] | None = None) -> qm.Robustness:
-        """Seed 004's ``d_a(e)``, ``C_a``, ``D_a`` of one setting (over ``policies``: the set A).
+        """Reddy et al.'s ``d_a(e)``, ``C_a``, ``D_a`` of one setting (over ``policies``: set A).
 
         Examples
         --------
@@ -237,7 +237,7 @@ def environment_network(env: str | int, *, n_flows: int, discipline: str = "drop
                         duration: float = 100.0, buffer: int | None = None,
                         red: RED | None = None, interval: float | None = None,
                         seed: int = 0) -> tuple[Link, tuple]:
-    """Return the bottleneck and the cross traffic of one of seed 004's environments.
+    """Return the bottleneck and the cross traffic of one of Reddy et al.'s environments.
 
     Parameters
     ----------
@@ -352,7 +352,7 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
         (loss recovery, discipline) pairs: the test flows' variant
         (``"reno"``, ``"sack"``, ...) and the bottleneck's discipline.
     environments : sequence
-        Seed 004's environments (default all thirteen).
+        Reddy et al.'s environments (default all thirteen).
     n_flows, per_flow_rate, base_rtt, packet_size, buffer, red, interval
         The network (:func:`environment_network`; ``base_rtt`` is its
         ``rtt``).

@@ -1,6 +1,6 @@
-"""Random (non-congestion) loss and a low-priority class: the claims seed 002 cites.
+"""Random (non-congestion) loss and a low-priority class: the claims Mehta & Dahiya cite.
 
-Seed 002 (Mehta & Dahiya) measures TCP-LP, Westwood and Veno in MANETs
+Mehta & Dahiya measure TCP-LP, Westwood and Veno in MANETs
 (outside every model here: 802.11, routing, mobility) and cites three
 claims about them that a bottleneck with random loss and two classes of
 flows can decide:
