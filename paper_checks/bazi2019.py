@@ -9,7 +9,7 @@ of its lists and sentences (read from the passages located by
 model can run (AIMD; Tahoe's and Reno's reaction to a loss, run as
 :class:`papers.bazi2019.LossResponse`). Its NS-2 results (Figs. 1-5) are
 rerun in the queue model (:func:`aimdmodel.seeds.cbr_load`, set-up
-``seed001-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
+``bazi2019-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
 only estimate of the rankings the text draws from its figures: no packet-level
 run of the set-up is stored, so where the queue model does not reproduce the
 paper the row is ``undecided``.
@@ -75,7 +75,7 @@ fmt = partial(fmt_number, style="ledger")  # numbers as the ledger shows them
 
 
 def _loc(phrase: str) -> texts.Quote:
-    return texts.locate("001", phrase)
+    return texts.locate(KEY, phrase)
 
 
 @shared
@@ -363,8 +363,8 @@ def tahoe_dupacks():
              "of a duplicated acknowledgment.")
     words = {"a": 1, "one": 1, "two": 2, "three": 3, "3": 3}
     said = words[re.search(r"upon receipt of (\w+) duplicated", q.text).group(1)]
-    others = [texts.locate("003", "in the presence of three duplicate acknowledgments"),
-              texts.locate("002", "If receiving 3 DUPACKS")]
+    others = [texts.locate("lahanas2003", "in the presence of three duplicate acknowledgments"),
+              texts.locate("mehta-dahiya", "If receiving 3 DUPACKS")]
     usual = {words[re.search(r"(three|3) dup", o.text, re.I).group(1).lower()] for o in others}
     return (
         f"{said} duplicate ACK",
@@ -472,9 +472,9 @@ def reliability_vs_loss():
 # --------------------------------------------------------------------------
 @shared_run
 def _cbr() -> dict:
-    """The CBR experiment at the ledger's scale (papers.setups "seed001-cbr"): with ns-2's
+    """The CBR experiment at the ledger's scale (papers.setups "bazi2019-cbr"): with ns-2's
     default receiver window (20 packets) and without a window limit."""
-    return X.run_experiment("seed001", "ledger")
+    return X.run_experiment(KEY, "ledger")
 
 
 def _summaries() -> tuple[dict, dict, str]:
@@ -505,7 +505,7 @@ def _verdicts(checks: dict, other: dict) -> str:
 
 
 def _setup_text() -> str:
-    return SETUPS["seed001-cbr"].describe("ledger")
+    return SETUPS["bazi2019-cbr"].describe("ledger")
 
 
 def _newreno_checks(s: dict) -> dict:

@@ -43,7 +43,7 @@ The five verdicts:
 A claim about a simulator measurement (NS-2, NCTUns) is decided by
 :func:`verdict_from_packet_level`: on the stored packet-level (ns-3) runs at
 the paper's scale where they measure what the claim is about
-(:mod:`papers.ns3_seeds`); the queue model's verdict, under the set-up the
+(:mod:`papers.ns3_runs`); the queue model's verdict, under the set-up the
 row states (:mod:`papers.setups`), is the fast estimate shown beside it, and
 stands alone only where it agrees with the paper.
 """

@@ -181,8 +181,8 @@ run at the paper's scale decides; the row, and the list at the end, say what
 would decide it). Exact means Fraction arithmetic, float means float64. A
 claim about a simulator measurement (NS-2, NCTUns) is decided on the stored
 packet-level (ns-3) runs at the paper's scale where they measure what it is
-about (`paper_checks/ns3_seeds.jsonl`, rendered in
-`paper_checks/NS3_SEEDS.md`; the row says what was measured: per flow or
+about (`paper_checks/ns3_runs.jsonl`, rendered in
+`paper_checks/NS3_RUNS.md`; the row says what was measured: per flow or
 until the last flow ends, mean or maximum); the queue model
 (`aimdmodel.seeds`, at a reduced scale stated in its row, with every
 parameter the paper prints and the value chosen for each one it does not,

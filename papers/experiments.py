@@ -1,18 +1,18 @@
-"""The seeds' experiments rerun in the queue model: runs and Markdown tables.
+"""The papers' experiments rerun in the queue model: runs and Markdown tables.
 
-:func:`run_experiment` runs one seed's set-ups (:mod:`papers.setups`) through
+:func:`run_experiment` runs one paper's set-ups (:mod:`papers.setups`) through
 :mod:`aimdmodel.seeds` at a scale (``"ledger"``: reduced, what the claims
 ledger uses; ``"full"``: what ``paper_checks/SEEDS.md`` shows) and returns
 the result objects by name; :func:`render` turns them into Markdown tables
-(seed 004's in the appendix's layout, beside the printed values);
-:func:`report` does both for several seeds, with the time each took.
+(Reddy et al.'s in the appendix's layout, beside the printed values);
+:func:`report` does both for several papers, with the time each took.
 ``aimdmodel experiment NAME`` (:mod:`papers.experiment_commands`) is the
 command line.
 
 Examples
 --------
 >>> sorted(EXPERIMENTS)
-['seed000', 'seed001', 'seed002', 'seed003', 'seed004']
+['bazi2019', 'jasem2010', 'lahanas2003', 'mehta-dahiya', 'reddy-aiad']
 """
 
 from __future__ import annotations
@@ -42,26 +42,26 @@ def _run(setup: str, scale: str, workers: int, progress: bool, **overrides: Any)
     return fn(**kw, workers=workers, progress=progress)
 
 
-def _seed001(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"rwnd 20": _run("seed001-cbr", scale, workers, progress),
-            "no rwnd": _run("seed001-cbr", scale, workers, progress, rwnd=None)}
+def _bazi2019(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"rwnd 20": _run("bazi2019-cbr", scale, workers, progress),
+            "no rwnd": _run("bazi2019-cbr", scale, workers, progress, rwnd=None)}
 
 
-def _seed004(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+def _reddy_aiad(scale: str, workers: int, progress: bool) -> dict[str, Any]:
     if scale == "full":
         chosen = {k: CANONICAL[k] for k in ("AIMD(1, 0.8)", "AIAD(1, 3)")}
         return {
-            "appendix": _run("seed004-grid", scale, workers, progress),
-            "canonical": _run("seed004-grid", scale, workers, progress,
+            "appendix": _run("reddy-aiad-grid", scale, workers, progress),
+            "canonical": _run("reddy-aiad-grid", scale, workers, progress,
                               policies=dict(CANONICAL),
                               settings=(("reno", "droptail"), ("sack", "droptail"))),
-            "drr": _run("seed004-grid", scale, workers, progress, policies=chosen,
+            "drr": _run("reddy-aiad-grid", scale, workers, progress, policies=chosen,
                         settings=(("reno", "drr"), ("sack", "drr"))),
         }
-    pair = SETUPS["seed004-grid"].kwargs(scale)["policies"]
-    canonical = _run("seed004-grid", scale, workers, progress, policies=dict(CANONICAL),
+    pair = SETUPS["reddy-aiad-grid"].kwargs(scale)["policies"]
+    canonical = _run("reddy-aiad-grid", scale, workers, progress, policies=dict(CANONICAL),
                      settings=(("reno", "droptail"),))
-    rest = _run("seed004-grid", scale, workers, progress,
+    rest = _run("reddy-aiad-grid", scale, workers, progress,
                 settings=(("sack", "droptail"), ("reno", "red"), ("sack", "red"), ("reno", "drr")))
     appendix = seeds.combine(canonical, rest, policies=list(pair))
     return {"appendix": _settings(appendix, slice(0, 4)), "canonical": canonical,
@@ -74,49 +74,49 @@ def _settings(g: seeds.RobustnessData, which: slice) -> seeds.RobustnessData:
                                **{m: getattr(g, m)[which] for m in seeds.ROBUSTNESS_METRICS})
 
 
-def _seed003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    out = {"stationary": _run("seed003-stationary", scale, workers, progress)}
+def _lahanas2003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    out = {"stationary": _run("lahanas2003-stationary", scale, workers, progress)}
     if scale == "full":
-        out["stationary 1 Gb/s"] = _run("seed003-stationary", scale, workers, progress,
+        out["stationary 1 Gb/s"] = _run("lahanas2003-stationary", scale, workers, progress,
                                         link_rate=1e9)
-        out["stationary RTT 20 ms"] = _run("seed003-stationary", scale, workers, progress,
+        out["stationary RTT 20 ms"] = _run("lahanas2003-stationary", scale, workers, progress,
                                            base_rtt=0.02)
     for mode in ("join", "leave"):
-        out[mode] = _run("seed003-churn", scale, workers, progress, mode=mode)
+        out[mode] = _run("lahanas2003-churn", scale, workers, progress, mode=mode)
     return out
 
 
-def _seed000(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"transfers": _run("seed000-transfers", scale, workers, progress)}
+def _jasem2010(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"transfers": _run("jasem2010-transfers", scale, workers, progress)}
 
 
-def _seed002(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"random loss": _run("seed002-random-loss", scale, workers, progress),
-            "low priority": _run("seed002-low-priority", scale, workers, progress)}
+def _mehta_dahiya(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"random loss": _run("mehta-dahiya-random-loss", scale, workers, progress),
+            "low priority": _run("mehta-dahiya-low-priority", scale, workers, progress)}
 
 
 EXPERIMENTS: Mapping[str, tuple[str, Callable[..., dict[str, Any]], tuple[str, ...]]] = {
-    "seed000": ("Jasem et al. 2010: New-AIMD, AIMD-FC+, AIMD transferring 100 MB", _seed000,
-                ("seed000-transfers",)),
-    "seed001": ("Bazi & Nassereddine 2019: six TCP variants against a CBR load", _seed001,
-                ("seed001-cbr",)),
-    "seed002": ("Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP", _seed002,
-                ("seed002-random-loss", "seed002-low-priority")),
-    "seed003": ("Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK",
-                _seed003, ("seed003-stationary", "seed003-churn")),
-    "seed004": ("Reddy et al.: AIMD and AIAD over 13 environments", _seed004,
-                ("seed004-grid",)),
+    "jasem2010": ("Jasem et al. 2010: New-AIMD, AIMD-FC+, AIMD transferring 100 MB", _jasem2010,
+                ("jasem2010-transfers",)),
+    "bazi2019": ("Bazi & Nassereddine 2019: six TCP variants against a CBR load", _bazi2019,
+                ("bazi2019-cbr",)),
+    "mehta-dahiya": ("Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP", _mehta_dahiya,
+                ("mehta-dahiya-random-loss", "mehta-dahiya-low-priority")),
+    "lahanas2003": ("Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK",
+                _lahanas2003, ("lahanas2003-stationary", "lahanas2003-churn")),
+    "reddy-aiad": ("Reddy et al.: AIMD and AIAD over 13 environments", _reddy_aiad,
+                ("reddy-aiad-grid",)),
 }
-"""Experiment name -> (title, runner, the set-ups it uses)."""
+"""Paper's key -> (title, runner, the set-ups it uses)."""
 
 
 def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
                    progress: bool = False) -> dict[str, Any]:
-    """Run one seed's experiments; return the results by name.
+    """Run one paper's experiments (``name``: its key); return the results by name.
 
     Examples
     --------
-    >>> r = run_experiment("seed002")
+    >>> r = run_experiment("mehta-dahiya")
     >>> sorted(r), r["random loss"].variants
     (['low priority', 'random loss'], ('newreno', 'westwood', 'veno'))
     """
@@ -259,15 +259,12 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger") -> str:
 
     Examples
     --------
-    >>> text = render("seed002", run_experiment("seed002"))
+    >>> text = render("mehta-dahiya", run_experiment("mehta-dahiya"))
     >>> text.splitlines()[0]
     '## mehta-dahiya: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
     """
-    from .keys import key_of_seed
-
     title, _, setups = EXPERIMENTS[name]
-    key_name = key_of_seed(name)
-    parts = [f"## {key_name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
+    parts = [f"## {name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
     for key, res in results.items():
         if isinstance(res, seeds.CBRLoadData):
             body = _render_cbr(res)
@@ -281,18 +278,18 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger") -> str:
             body = _render_loss(res)
         else:
             body = _render_lp(res)
-        parts.append(f"### {key_name}, {key} ({res.replications} replication"
+        parts.append(f"### {name}, {key} ({res.replications} replication"
                      f"{'s' if res.replications > 1 else ''})\n\n{body}")
     return "\n\n".join(parts) + "\n"
 
 
 def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers: int = 1,
            progress: bool = False) -> str:
-    """Run and render several seeds' experiments (default all), each with its wall time.
+    """Run and render several papers' experiments (default all), each with its wall time.
 
     Examples
     --------
-    >>> report(["seed002"]).splitlines()[0]
+    >>> report(["mehta-dahiya"]).splitlines()[0]
     "# The papers' experiments rerun in the queue model (ledger scale)"
     """
     names = list(names or EXPERIMENTS)
@@ -303,9 +300,7 @@ def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers
         times.append((n, time.perf_counter() - t0))
         parts.append(render(n, res, scale))
     total = sum(t for _, t in times)
-    from .keys import key_of_seed
-
-    timing = ", ".join(f"{key_of_seed(n)} {t:.0f} s" for n, t in times)
+    timing = ", ".join(f"{n} {t:.0f} s" for n, t in times)
     how = ("`python benchmarks/seeds.py` (the same as `aimdmodel experiment all --scale full "
            "--out paper_checks/SEEDS.md`)" if scale == "full" else
            f"`aimdmodel experiment all --scale {scale}`")

@@ -1,4 +1,4 @@
-"""Jasem, Zukarnain, Othman & Subramaniam 2010 (seed 000): New-AIMD's numbers and statements.
+"""Jasem, Zukarnain, Othman & Subramaniam 2010: New-AIMD's numbers and statements.
 
 "On the delay and link utilization with the New-AIMD congestion avoidance
 and control algorithm" (2010). The numbers the paper prints are module
@@ -135,7 +135,7 @@ def new_aimd_recurrences(
     pred = [k[0], (W - 2 * k[0]) / (4 if arithmetic == "float" else Fraction(4))]
     pred += [pred[1] / 2 ** (j - 2) for j in range(3, m + 1)]
     return StatementCheck(
-        "seed000.new_aimd_recurrences",
+        "jasem2010.new_aimd_recurrences",
         all(k[j] == pred[j] for j in range(1, m)),
         True,
         {"k": k, "predicted": pred, "S": S, "identity": _identity(k, S, X[0], m, b, arithmetic),
@@ -215,7 +215,7 @@ def new_aimd_saturation(
     onset = _onset(fb, steps)
     bound = _saturation_bound(pol, xs, W, fb, steps, arithmetic)
     return StatementCheck(
-        "seed000.new_aimd_saturation",
+        "jasem2010.new_aimd_saturation",
         onset is not None and bound is not None and onset <= bound,
         True,
         {"onset": onset, "bound": bound, "steps": steps},

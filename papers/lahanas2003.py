@@ -1,4 +1,4 @@
-"""Lahanas & Tsaoussidis 2003 (seed 003): its numbers and its statements, checkable.
+"""Lahanas & Tsaoussidis 2003: its numbers and its statements, checkable.
 
 M. Lahanas and V. Tsaoussidis, "Exploiting the efficiency and fairness
 potential of AIMD-based congestion avoidance and control", Computer
@@ -168,7 +168,7 @@ def caption_cycle(low: Any, rise: Any) -> tuple[Any, Any]:
 # --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Eq1Check:
-    """Seed 003 Eq. 1 beside the derived AIMD efficiency.
+    """Lahanas & Tsaoussidis 2003, Eq. 1 beside the derived AIMD efficiency.
 
     Attributes
     ----------
@@ -369,7 +369,7 @@ def cycle_count_bound(
     holds = c.cycles is not None and _log_bound_ok(c.cycles, m, beta)
     bound = _paper_n(m, beta)
     return StatementCheck(
-        "seed003.cycle_count",
+        "lahanas2003.cycle_count",
         bool(holds) or not applicable,
         applicable,
         {"cycles": c.cycles, "bound": bound, "periodic": c.periodic, "gaps": c.gaps},
@@ -418,7 +418,7 @@ def theorem1(
     applicable = ca.cycles is not None
     holds = (not applicable) or (cf.cycles is not None and cf.cycles <= ca.cycles)
     return StatementCheck(
-        "seed003.theorem1",
+        "lahanas2003.theorem1",
         bool(holds),
         applicable,
         {"cycles_aimd": ca.cycles, "cycles_fc": cf.cycles,
@@ -483,7 +483,7 @@ def theorem2(
     p, s = ca.increase_steps, cf.increase_steps
     n_val, ok = _theorem2_test(ca, cf, max(x1, x2), 1 / to_fraction(b, "b"), n_reading)
     return StatementCheck(
-        "seed003.theorem2",
+        "lahanas2003.theorem2",
         bool(ok) if applicable else True,
         applicable,
         {"p": p, "s": s, "n": n_val, "cycles_aimd": ca.cycles, "cycles_fc": cf.cycles,
@@ -551,7 +551,7 @@ def lemma3(
         phi, after, applicable = _lemma3_after(fc, x1, x2, W, q, n_prime, n, arithmetic, e)
     holds = not applicable or (after is not None and after <= n - n_prime)
     return StatementCheck(
-        "seed003.lemma3",
+        "lahanas2003.lemma3",
         bool(holds),
         bool(applicable),
         {"n": n, "phi": phi, "cycles_after": after,
@@ -616,7 +616,7 @@ def corollary4(
     whole = Fraction(q).denominator == 1 and q >= 0
     applicable = bool(whole and cf.cycles is not None and (half is None or q < half))
     return StatementCheck(
-        "seed003.corollary4",
+        "lahanas2003.corollary4",
         bool((not applicable) or cs.cycles == cf.cycles),
         applicable,
         {"cycles_fc": cf.cycles, "cycles_shifted": cs.cycles, "min_half_window": half},
@@ -683,7 +683,7 @@ def eq13(
         dw = wa[0]
     below = sum(1 for v in dws if v < thr)
     return StatementCheck(
-        "seed003.eq13",
+        "lahanas2003.eq13",
         bool(ok),
         True,
         {"decrease_windows": dws, "released": released, "below": int(below),

@@ -1,4 +1,4 @@
-"""Mehta & Dahiya (seed 002): the numbers the paper prints, quoted.
+"""Mehta & Dahiya: the numbers the paper prints, quoted.
 
 "Measuring performance of delay based congestion control algorithms (Low
 Priority, Westwood and Veno)": the simulation time of the set-up table and
@@ -45,7 +45,7 @@ _ROW = re.compile(r"^(\S+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)\s+(
 
 
 def tables_from_text() -> dict[int, tuple[str, tuple]]:
-    """Parse Tables 1-6 from the located passages of seed 002.
+    """Parse Tables 1-6 from the located passages of Mehta & Dahiya.
 
     Returns
     -------
@@ -61,7 +61,7 @@ def tables_from_text() -> dict[int, tuple[str, tuple]]:
     """
     out = {}
     for n, head in enumerate(HEADERS, start=1):
-        text = texts.passages("002")[texts.locate("002", head).passage].text
+        text = texts.passages("mehta-dahiya")[texts.locate("mehta-dahiya", head).passage].text
         proto, nodes = re.search(r"(AODV|DSDV|DSR) ?\((\d+) nodes\)", head).groups()
         rows = []
         for line in text.splitlines():

@@ -1,4 +1,4 @@
-"""Reddy, Sireesha & Kumar (seed 004): the numbers the paper prints, quoted.
+"""Reddy, Sireesha & Kumar: the numbers the paper prints, quoted.
 
 "The general comparison between AIMD and AIAD congestion control
 algorithms": the appendix tables of (D_a, C_a) for AIMD(a, b) and AIAD(a, b)
@@ -54,7 +54,7 @@ def _b(family: str, text: str) -> Any:
 
 
 def appendix_from_text() -> tuple[dict, dict]:
-    """Parse the four appendix tables from the located passages of seed 004.
+    """Parse the four appendix tables from the located passages of Reddy et al..
 
     Each table row holds an AIMD entry and an AIAD entry, ``(a, b)  D_a  C_a``;
     an entry in bold or underlined (``<b>``, ``<u>``) is marked as best.
@@ -74,7 +74,7 @@ def appendix_from_text() -> tuple[dict, dict]:
     tables: dict = {}
     marked: dict = {}
     for setting, title in SETTINGS.items():
-        text = texts.locate("004", title, section=title).sentence()
+        text = texts.locate("reddy-aiad", title, section=title).sentence()
         fams: dict = {"AIMD": {}, "AIAD": {}}
         marks: dict = {}
         for i, m in enumerate(_ROW.finditer(text)):

@@ -136,7 +136,7 @@ def test_the_old_alias_is_accepted_and_never_printed(cached, capsys):
 
 def test_every_ledger_paper_has_a_key_and_unknown_keys_list_them(capsys):
     assert list(PAPERS) == list(runner.PAPERS)
-    assert all(paper_key(p.seed) == k for k, p in PAPERS.items())
+    assert all(paper_key(p.old_name) == paper_key(p.module) == k for k, p in PAPERS.items())
     assert main(["check", "--paper", "chiu1989"]) == 2
     err = capsys.readouterr().err
     assert all(k in err for k in PAPERS)

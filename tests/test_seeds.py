@@ -52,7 +52,7 @@ def test_run_tasks_same_answer_in_processes():
         run_tasks([tasks[0], tasks[0]])
 
 
-# --- seed 001: CBR load ---------------------------------------------------------------------
+# --- Bazi & Nassereddine 2019: CBR load -------------------------------------------------------
 @pytest.fixture(scope="module")
 def cbr():
     return seeds.cbr_load(("reno", "vegas"), [2e6, 9.5e6, 11e6], duration=20.0, warmup=5.0,
@@ -91,7 +91,7 @@ def test_cbr_load_refuses_bad_input():
         seeds.cbr_load(("reno",), [-1e6])
 
 
-# --- seed 004: environments and the robustness grid -------------------------------------------
+# --- Reddy et al.: environments and the robustness grid -------------------------------------------
 def test_environment_network_realizes_the_available_bandwidth():
     link, cross = seeds.environment_network("SQH", n_flows=2, duration=20.0)
     assert link.rate == 20e6
@@ -193,7 +193,7 @@ def test_churn_join_and_leave():
         seeds.churn(pols, mode="stay")
 
 
-# --- seed 002's citations -----------------------------------------------------------------
+# --- Mehta & Dahiya's citations -----------------------------------------------------------------
 def test_random_loss_and_low_priority():
     d = seeds.random_loss(("newreno", "westwood"), [0.0, 0.01, 0.05], duration=20.0,
                           warmup=5.0)

@@ -1,29 +1,30 @@
-"""The seed papers' own words: the passages the claims ledger quotes, and a locator.
+"""The papers' own words: the passages the claims ledger quotes, and a locator.
 
-One module per seed (:mod:`papers.texts.seed000` ... ``seed004``) holds the
-passages the ledger quotes, copied verbatim from the seed texts (the
-sentences, formulas and tables it needs, not the whole papers), each with
-the section heading it stands under; ``tests/test_texts.py`` checks every
-passage and every section against the seed text whenever that text is
-available. A claim about what a paper *says* is a reading claim: its
+One module per paper, named by its key (:mod:`papers.texts.lahanas2003`,
+``jasem2010``, ``reddy_aiad``, ``bazi2019``, ``mehta_dahiya``; :mod:`papers.keys`),
+holds the passages the ledger quotes, copied verbatim from the paper's text
+(the sentences, formulas and tables it needs, not the whole papers), each
+with the section heading it stands under; ``tests/test_texts.py`` checks
+every passage and every section against the paper's text whenever that text
+is available. A claim about what a paper *says* is a reading claim: its
 evidence is a passage located here by :func:`locate` (or
 :func:`locate_all`), and its verdict is computed from what the located
 passages contain.
 
 Locating compares text with runs of whitespace collapsed to one space
-(the seeds wrap lines and double spaces at random); a phrase that is not in
+(the texts wrap lines and double spaces at random); a phrase that is not in
 the passages raises ``LookupError``, so a quote can never be typed in by
 hand. :func:`recording` collects every quote located while it is active
 (the ledger's registry uses it to attach the quotes to their claim).
 
 Examples
 --------
->>> q = locate("003", "efficiency is improved up to 14%")
+>>> q = locate("lahanas2003", "efficiency is improved up to 14%")
 >>> q.section
 '1. Introduction'
 >>> q.cite()
-'seed 003, 1. Introduction: "efficiency is improved up to 14%"'
->>> [x.section for x in locate_all("003", "88.9%")]
+'Lahanas & Tsaoussidis 2003, 1. Introduction: "efficiency is improved up to 14%"'
+>>> [x.section for x in locate_all("lahanas2003", "88.9%")]
 ['4.2.2. Efficiency of AIMD-FC+']
 """
 
@@ -37,17 +38,10 @@ from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 
-__all__ = ["SEEDS", "Passage", "Quote", "fraction_parts", "locate", "locate_all", "module",
-           "normalize", "passages", "recording"]
+from ..keys import PAPERS, paper_key
 
-SEEDS: dict[str, str] = {
-    "000": "Jasem, Zukarnain, Othman & Subramaniam 2010 (New-AIMD)",
-    "001": "Bazi & Nassereddine 2019 (TCP variants in NS-2)",
-    "002": "Mehta & Dahiya (TCP-LP, Westwood, Veno over MANET routing)",
-    "003": "Lahanas & Tsaoussidis 2003 (AIMD-FC, AIMD-FC+)",
-    "004": "Reddy, Sireesha & Kumar (AIMD and AIAD)",
-}
-"""Seed number -> the paper (the modules are ``papers.texts.seed<number>``)."""
+__all__ = ["Passage", "Quote", "fraction_parts", "locate", "locate_all", "module",
+           "normalize", "passages", "read_cite", "recording"]
 
 _RECORD: list[list[Quote]] = []
 
@@ -65,26 +59,26 @@ def normalize(text: str) -> str:
 
 @dataclass(frozen=True)
 class Passage:
-    """One verbatim passage of a seed paper.
+    """One verbatim passage of a paper.
 
     Attributes
     ----------
-    seed : str
-        The seed number (``"003"``).
+    paper : str
+        The paper's key (``"lahanas2003"``).
     section : str
         The heading the passage stands under, as printed.
     text : str
         The passage, verbatim.
     index : int
-        Its position among the seed's passages (paper order).
+        Its position among the paper's passages (paper order).
 
     Examples
     --------
-    >>> passages("003")[0].section
+    >>> passages("lahanas2003")[0].section
     '1. Introduction'
     """
 
-    seed: str
+    paper: str
     section: str
     text: str
     index: int
@@ -92,11 +86,12 @@ class Passage:
 
 @dataclass(frozen=True)
 class Quote:
-    """A phrase located in a seed's passages.
+    """A phrase located in a paper's passages.
 
     Attributes
     ----------
-    seed : str
+    paper : str
+        The paper's key.
     section : str
         The heading of the passage it was found in.
     text : str
@@ -108,62 +103,85 @@ class Quote:
 
     Examples
     --------
-    >>> q = locate("004", "AI \\\\leq 3")
+    >>> q = locate("reddy-aiad", "AI \\\\leq 3")
     >>> q.section, q.text
     ('3.2 Choosing the Set A of Algorithms', 'AI \\\\leq 3')
     """
 
-    seed: str
+    paper: str
     section: str
     text: str
     passage: int
     start: int
 
     def cite(self) -> str:
-        """The quote as the ledger prints it: ``seed N, section: "text"``.
+        """The quote as the ledger prints it: ``authors year, section: "text"``.
+
+        The paper is named by authors and year (:attr:`papers.keys.Paper.short`);
+        :func:`read_cite` reads it back.
 
         Examples
         --------
-        >>> locate("001", "24 different scenarios").cite()
-        'seed 001, 3. PROPOSED WORK: "24 different scenarios"'
+        >>> locate("bazi2019", "24 different scenarios").cite()
+        'Bazi & Nassereddine 2019, 3. PROPOSED WORK: "24 different scenarios"'
         """
-        return f'seed {self.seed}, {self.section}: "{self.text}"'
+        return f'{PAPERS[self.paper].short}, {self.section}: "{self.text}"'
 
     def sentence(self) -> str:
         """The whole passage the quote stands in (whitespace collapsed).
 
         Examples
         --------
-        >>> locate("003", "8% higher").sentence()
+        >>> locate("lahanas2003", "8% higher").sentence()
         'The efficiency of AIMD-FC is 8% higher than the efficiency of AIMD.'
         """
-        return normalize(passages(self.seed)[self.passage].text)
+        return normalize(passages(self.paper)[self.passage].text)
 
 
-def module(seed: str) -> ModuleType:
-    """The module of one seed's passages (``papers.texts.seed<seed>``).
+def read_cite(cite: str) -> tuple[str, str, str]:
+    """Read a quote's citation (:meth:`Quote.cite`) back: ``(key, section, text)``.
+
+    Raises
+    ------
+    ValueError
+        If ``cite`` does not start with a paper's authors and year.
 
     Examples
     --------
-    >>> module("002").SOURCE
-    '002_0226e8f62ac2b1c1.txt'
+    >>> read_cite(locate("reddy-aiad", "AI \\\\leq 3").cite())
+    ('reddy-aiad', '3.2 Choosing the Set A of Algorithms', 'AI \\\\leq 3')
     """
-    if seed not in SEEDS:
-        raise ValueError(f"seed must be one of {', '.join(SEEDS)}, got {seed!r}")
-    return importlib.import_module(f"{__name__}.seed{seed}")
+    for p in PAPERS.values():
+        head = f"{p.short}, "
+        if cite.startswith(head) and cite.endswith('"') and ': "' in cite:
+            section, _, text = cite[len(head):-1].partition(': "')
+            return p.key, section, text
+    raise ValueError(f"cite must start with a paper's authors and year, got {cite!r}")
+
+
+def module(paper: str) -> ModuleType:
+    """The module of one paper's passages (``papers.texts.<key>``, ``_`` for ``-``).
+
+    Examples
+    --------
+    >>> module("mehta-dahiya").__name__
+    'papers.texts.mehta_dahiya'
+    """
+    return importlib.import_module(f"{__name__}.{PAPERS[paper_key(paper)].module}")
 
 
 @cache
-def passages(seed: str) -> tuple[Passage, ...]:
-    """The passages of one seed, in paper order.
+def passages(paper: str) -> tuple[Passage, ...]:
+    """The passages of one paper (by its key), in paper order.
 
     Examples
     --------
-    >>> len(passages("001")) > 5
+    >>> len(passages("bazi2019")) > 5
     True
     """
-    mod = module(seed)
-    return tuple(Passage(seed, sec, text, i) for i, (sec, text) in enumerate(mod.PASSAGES))
+    key = paper_key(paper)
+    mod = module(key)
+    return tuple(Passage(key, sec, text, i) for i, (sec, text) in enumerate(mod.PASSAGES))
 
 
 def _found(q: Quote) -> Quote:
@@ -172,39 +190,39 @@ def _found(q: Quote) -> Quote:
     return q
 
 
-def locate_all(seed: str, phrase: str, *, section: str | None = None) -> list[Quote]:
-    """Every occurrence of ``phrase`` in a seed's passages (optionally of one section).
+def locate_all(paper: str, phrase: str, *, section: str | None = None) -> list[Quote]:
+    """Every occurrence of ``phrase`` in a paper's passages (optionally of one section).
 
     Returns an empty list when there is none (use :func:`locate` to require
     one).
 
     Examples
     --------
-    >>> [q.section for q in locate_all("003", "14%")]
+    >>> [q.section for q in locate_all("lahanas2003", "14%")]
     ['1. Introduction']
     """
     want = normalize(phrase)
     if not want:
         raise ValueError("phrase must not be empty")
     out = []
-    for p in passages(seed):
+    for p in passages(paper):
         if section is not None and p.section != section:
             continue
         text = normalize(p.text)
         start = text.find(want)
         while start >= 0:
-            out.append(_found(Quote(seed, p.section, want, p.index, start)))
+            out.append(_found(Quote(p.paper, p.section, want, p.index, start)))
             start = text.find(want, start + 1)
     return out
 
 
-def locate(seed: str, phrase: str, *, section: str | None = None) -> Quote:
-    """The first occurrence of ``phrase`` in a seed's passages.
+def locate(paper: str, phrase: str, *, section: str | None = None) -> Quote:
+    """The first occurrence of ``phrase`` in a paper's passages.
 
     Parameters
     ----------
-    seed : str
-        ``"000"`` .. ``"004"``.
+    paper : str
+        The paper's key (:data:`papers.keys.PAPERS`).
     phrase : str
         Text to find (whitespace-insensitive).
     section : str, optional
@@ -217,13 +235,13 @@ def locate(seed: str, phrase: str, *, section: str | None = None) -> Quote:
 
     Examples
     --------
-    >>> locate("000", "(z >= W)").section
+    >>> locate("jasem2010", "(z >= W)").section
     'The new approach of algorithm (New-AIMD)'
     """
-    found = locate_all(seed, phrase, section=section)
+    found = locate_all(paper, phrase, section=section)
     if not found:
         where = f" under {section!r}" if section else ""
-        raise LookupError(f"{phrase!r} is not in the passages of seed {seed}{where}")
+        raise LookupError(f"{phrase!r} is not in the passages of {paper}{where}")
     return found[0]
 
 
@@ -234,7 +252,7 @@ def recording() -> Iterator[list[Quote]]:
     Examples
     --------
     >>> with recording() as quotes:
-    ...     _ = locate("003", "88.9% efficiency")
+    ...     _ = locate("lahanas2003", "88.9% efficiency")
     >>> [q.section for q in quotes]
     ['4.2.2. Efficiency of AIMD-FC+']
     """

@@ -1,11 +1,13 @@
-"""The seeds' set-ups as ns-3 ran them, for the ledger to quote beside the papers' numbers.
+"""The papers' set-ups as ns-3 ran them, for the ledger to quote beside the papers' numbers.
 
 The runs are too long for the ledger (one 100 Mbit/s run takes 0.5 to 5
 minutes with ns-3's wheel), so they are made by ``python
-benchmarks/ns3_seeds.py run ...`` (:mod:`aimdmodel.ns3.seeds`: seed 003 Sec.
-5.1 and seed 000's NCTUns dumbbell, the seeds' own policies run inside ns-3
-as generated congestion ops), appended to :data:`PATH` run by run, and
-rendered as ``paper_checks/NS3_SEEDS.md``. This module reads that file and
+benchmarks/ns3_runs.py run ...`` (:mod:`papers.ns3_setups`: Lahanas &
+Tsaoussidis 2003 Sec. 5.1 and Jasem et al. 2010's NCTUns dumbbell, the
+papers' own policies run inside ns-3 as generated congestion ops), appended
+to :data:`PATH` run by run, and rendered as ``paper_checks/NS3_RUNS.md``.
+A set-up's name starts with its paper's key (``"lahanas2003 Sec. 5.1
+(stationary)"``). This module reads that file and
 summarises it; a row about a paper's simulator experiment is decided on these
 runs where they measure what it is about (one replication of a subset of the
 flow counts), the queue model's numbers beside them as the fast estimate
@@ -23,10 +25,10 @@ from aimdmodel._format import markdown_table
 
 __all__ = ["PATH", "TABLE", "by_flows", "means", "quote", "render", "runs"]
 
-PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_seeds.jsonl"
+PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_runs.jsonl"
 """The JSON-lines file of ns-3 runs (one row per flow count and policy)."""
 
-TABLE = PATH.with_name("NS3_SEEDS.md")
+TABLE = PATH.with_name("NS3_RUNS.md")
 """Its Markdown rendering (:func:`render`), checked against it by a test."""
 
 SHORT = {
@@ -43,7 +45,7 @@ def runs(setup: str, path: Path = PATH) -> list[dict[str, Any]]:
 
     Examples
     --------
-    >>> rows = runs("seed 000")
+    >>> rows = runs("jasem2010")
     >>> {r["policy"] for r in rows} >= {"AIMD(a=1, b=1/2)"}
     True
     """
@@ -65,7 +67,7 @@ def by_flows(setup: str, metric: str, *, where: dict[str, Any] | None = None
 
     Examples
     --------
-    >>> sorted(by_flows("seed 000", "utilization")["AIMD"])
+    >>> sorted(by_flows("jasem2010", "utilization")["AIMD"])
     [2, 8, 16, 32]
     >>> by_flows("no such set-up", "utilization")
     {}
@@ -84,7 +86,7 @@ def means(setup: str, metric: str, *, where: dict[str, Any] | None = None) -> di
 
     Examples
     --------
-    >>> m = means("seed 000", "mean_transfer_s")
+    >>> m = means("jasem2010", "mean_transfer_s")
     >>> m["AIMD-FC+"] > m["New-AIMD printed"]
     True
     """
@@ -98,7 +100,7 @@ def quote(setup: str, metric: str, *, scale: float = 1.0, digits: int = 4,
     Parameters
     ----------
     setup : str
-        The start of the set-up's name (``"seed 000"``, ``"seed 003 Sec. 5.1"``).
+        The start of the set-up's name (``"jasem2010"``, ``"lahanas2003 Sec. 5.1"``).
     metric : str
         A column of the rows (``utilization``, ``mean_transfer_s``, ...).
     scale : float
@@ -116,10 +118,10 @@ def quote(setup: str, metric: str, *, scale: float = 1.0, digits: int = 4,
 
     Examples
     --------
-    >>> quote("seed 000", "utilization", scale=100).startswith("ns-3 (")
+    >>> quote("jasem2010", "utilization", scale=100).startswith("ns-3 (")
     True
     >>> quote("no such set-up", "utilization")
-    'ns-3: no runs of no such set-up in paper_checks/ns3_seeds.jsonl'
+    'ns-3: no runs of no such set-up in paper_checks/ns3_runs.jsonl'
     """
     rows = [r for r in runs(setup) if all(r.get(k) == v for k, v in (where or {}).items())]
     if not rows:
@@ -141,7 +143,7 @@ def render(path: Path = PATH) -> str:
 
     Examples
     --------
-    >>> render().startswith("# The seeds' set-ups in ns-3")
+    >>> render().startswith("# The papers' set-ups in ns-3")
     True
     """
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -150,10 +152,10 @@ def render(path: Path = PATH) -> str:
             if line.strip():
                 row = json.loads(line)
                 groups.setdefault(row["setup_name"], []).append(row)
-    out = ["# The seeds' set-ups in ns-3", "",
-           "Generated from `paper_checks/ns3_seeds.jsonl` by `python benchmarks/ns3_seeds.py "
-           "table > paper_checks/NS3_SEEDS.md` (the runs: `python benchmarks/ns3_seeds.py run "
-           "...`, aimdmodel.ns3.seeds; the seeds' policies run inside ns-3 as generated "
+    out = ["# The papers' set-ups in ns-3", "",
+           "Generated from `paper_checks/ns3_runs.jsonl` by `python benchmarks/ns3_runs.py "
+           "table > paper_checks/NS3_RUNS.md` (the runs: `python benchmarks/ns3_runs.py run "
+           "...`, papers.ns3_setups; the papers' policies run inside ns-3 as generated "
            "congestion ops). One replication per row; `seconds` is the wall time of the run. "
            "Do not edit by hand.", ""]
     for name, rows in groups.items():

@@ -1,26 +1,28 @@
 #!/usr/bin/env python
-"""Seed 003 Sec. 5 and seed 000's NCTUns set-ups in ns-3, run by run, and their table.
+"""Lahanas & Tsaoussidis 2003 Sec. 5 and Jasem et al. 2010's NCTUns set-ups in ns-3, run by
+run, and their table.
 
 Usage::
 
-    python benchmarks/ns3_seeds.py run [--workers=N] 003 OUT.jsonl "droptail:2:AIMD(a=1, b=1/2)" ...
-    python benchmarks/ns3_seeds.py run 003leave OUT.jsonl "AIMD(a=1, b=1/2)" ...
-    python benchmarks/ns3_seeds.py run 000 OUT.jsonl "8:AIMD-FC+(a=1, b=1/2, f=1/2)" ...
-    python benchmarks/ns3_seeds.py table > paper_checks/NS3_SEEDS.md
+    python benchmarks/ns3_runs.py run [--workers=N] lahanas2003 OUT.jsonl \
+        "droptail:2:AIMD(a=1, b=1/2)" ...
+    python benchmarks/ns3_runs.py run lahanas2003-leave OUT.jsonl "AIMD(a=1, b=1/2)" ...
+    python benchmarks/ns3_runs.py run jasem2010 OUT.jsonl "8:AIMD-FC+(a=1, b=1/2, f=1/2)" ...
+    python benchmarks/ns3_runs.py table > paper_checks/NS3_RUNS.md
 
-Each job (``discipline:flows:policy`` for 003, ``policy`` for 003leave,
-``flows:policy`` for 000; the policy by its label) calls
-:func:`aimdmodel.ns3.seeds.seed003_stationary`,
-:func:`~aimdmodel.ns3.seeds.seed003_leaving` or
-:func:`~aimdmodel.ns3.seeds.seed000_nctuns` with their defaults and appends
+Each job (``discipline:flows:policy`` for lahanas2003, ``policy`` for
+lahanas2003-leave, ``flows:policy`` for jasem2010; the policy by its label)
+calls :func:`papers.ns3_setups.lahanas2003_stationary`,
+:func:`~papers.ns3_setups.lahanas2003_leaving` or
+:func:`~papers.ns3_setups.jasem2010_nctuns` with their defaults and appends
 its rows to the JSON-lines file as soon as it ends (a 100 Mbit/s run takes
 minutes to tens of minutes with ns-3's wheel), so an interrupted sweep
 keeps what it ran, and a sweep run again skips the jobs the file already
 holds. Jobs run side by side in ``--workers=N`` processes, or on any
 :class:`concurrent.futures.Executor` given to :func:`run` (a dask
-cluster's ``client.get_executor()``) (the ledger quotes ``paper_checks/ns3_seeds.jsonl``, the
+cluster's ``client.get_executor()``) (the ledger quotes ``paper_checks/ns3_runs.jsonl``, the
 runs appended there). ``table`` writes its Markdown
-(:func:`papers.ns3_seeds.render`).
+(:func:`papers.ns3_runs.render`).
 """
 
 from __future__ import annotations
@@ -31,10 +33,10 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from aimdmodel.ns3 import seeds
-from papers.ns3_seeds import PATH, render
+from papers import ns3_setups as setups
+from papers.ns3_runs import PATH, render
 
-POLICIES = {p.label(): p for p in (*seeds.SEED003_POLICIES, *seeds.SEED000_POLICIES)}
+POLICIES = {p.label(): p for p in (*setups.LAHANAS2003_POLICIES, *setups.JASEM2010_POLICIES)}
 
 
 def _job(which: str, job: str) -> list[dict]:
@@ -43,16 +45,19 @@ def _job(which: str, job: str) -> list[dict]:
         print(time.strftime("%H:%M:%S"), s, file=sys.stderr, flush=True)
 
     t0 = time.time()
-    if which == "003":
+    if which == "lahanas2003":
         disc, n, label = job.split(":", 2)
-        r = seeds.seed003_stationary(policies=(POLICIES[label],), flows=(int(n),),
-                                     disciplines=(disc,), progress=progress)
-    elif which == "003leave":
-        r = seeds.seed003_leaving(policies=(POLICIES[job],), progress=progress)
-    else:
+        r = setups.lahanas2003_stationary(policies=(POLICIES[label],), flows=(int(n),),
+                                          disciplines=(disc,), progress=progress)
+    elif which == "lahanas2003-leave":
+        r = setups.lahanas2003_leaving(policies=(POLICIES[job],), progress=progress)
+    elif which == "jasem2010":
         n, label = job.split(":", 1)
-        r = seeds.seed000_nctuns(policies=(POLICIES[label],), flows=(int(n),),
-                                 progress=progress)
+        r = setups.jasem2010_nctuns(policies=(POLICIES[label],), flows=(int(n),),
+                                    progress=progress)
+    else:
+        raise ValueError(f"which must be lahanas2003, lahanas2003-leave or jasem2010, "
+                         f"got {which!r}")
     return [{"setup_name": r.name, **{k: v for k, v in row.items() if k != "result"},
              "setup": r.setup, "wall": time.time() - t0, "job": f"{which} {job}"}
             for row in r.rows]
@@ -100,5 +105,5 @@ if __name__ == "__main__":
         if args and args[0].startswith("--workers="):
             n = int(args.pop(0).split("=", 1)[1])
         run(args[0], args[1], args[2:], workers=n)
-    else:  # table [FILE.jsonl]: the Markdown of paper_checks/ns3_seeds.jsonl (or FILE)
+    else:  # table [FILE.jsonl]: the Markdown of paper_checks/ns3_runs.jsonl (or FILE)
         print(render(Path(sys.argv[2]) if len(sys.argv) > 2 else PATH))

@@ -1,4 +1,4 @@
-"""Seed 000 (Jasem et al. 2010): New-AIMD, its recurrences and its saturation.
+"""Jasem et al. 2010: New-AIMD, its recurrences and its saturation.
 
 ``NewAIMD(reading="printed")`` runs the printed pseudocode (the accumulated
 increase t is never reset and also grows at a congestion step);
@@ -26,7 +26,7 @@ READINGS = st.sampled_from(("printed", "charitable"))
 @example((1, 30, 100), 5, "printed")
 @example((1, 30, 100), 5, "charitable")
 def test_new_aimd_cycle_identity(xw, m, reading):
-    """Seed 000 Eqs. 1-4, the identity behind the recurrences: with S_j the total at
+    """Jasem et al. 2010, Eqs. 1-4, the identity behind the recurrences: with S_j the total at
     the j-th congestion event and X = x1 + x2, k1 = (S_1 - X)/2 and
     k_j = X/2**j + (S_j - S_{j-1})/2 (both readings, exact)."""
     c = new_aimd_recurrences(*xw, m=m, reading=reading)
@@ -39,7 +39,7 @@ def test_new_aimd_cycle_identity(xw, m, reading):
 @example((4, 12, 20), 3, "printed")  # X = 16 = 2**4, W - X even: every event hits W
 @example((4, 5, 10), 3, "charitable")  # holds although X = 9 (the condition is sufficient only)
 def test_new_aimd_recurrences_as_printed(xw, m, reading):
-    """Seed 000: k2 = (W - 2 k1)/4 and km = k2 / 2**(m-2) (as printed, exact values).
+    """Jasem et al. 2010: k2 = (W - 2 k1)/4 and km = k2 / 2**(m-2) (as printed, exact values).
 
     Fails for most inputs: the derivation assumes every congestion event hits
     W exactly, while the iteration overshoots. Condition under which it holds
@@ -63,7 +63,7 @@ def test_new_aimd_recurrences_as_printed(xw, m, reading):
 @example(2, 1, 1, 0, "printed")
 @example(3, 2, 3, 1, "charitable")
 def test_new_aimd_recurrences_hold_when_congestion_hits_W(m, c, k1, split, reading):
-    """Seed 000: the recurrences hold exactly when x1 + x2 = 2**m c and W - (x1 + x2)
+    """Jasem et al. 2010: the recurrences hold exactly when x1 + x2 = 2**m c and W - (x1 + x2)
     = 2 k1 is even and positive: then each of the first m congestion events has
     total exactly W (both readings, exact)."""
     X = 2**m * c
@@ -76,7 +76,7 @@ def test_new_aimd_recurrences_hold_when_congestion_hits_W(m, c, k1, split, readi
 
 
 def test_new_aimd_recurrences_minimal_counterexample():
-    """Finding (seed 000, the recurrences as printed, exact arithmetic).
+    """Finding (Jasem et al. 2010, the recurrences as printed, exact arithmetic).
 
     Minimal: x = (1, 2), W = 4, m = 2: k1 = 1 step (total 3 -> 5 >= 4), then
     the printed loop is congested again after one step, so k2 = 1, while
@@ -93,7 +93,7 @@ def test_new_aimd_recurrences_minimal_counterexample():
 @given(two_flows(max_capacity=200), st.integers(3, 10))
 @example((1, 30, 100), 10)
 def test_new_aimd_printed_cycles_never_shorter_than_one_step(xw, m):
-    """Seed 000, printed pseudocode: every cycle after the first adds at least a
+    """Jasem et al. 2010, printed pseudocode: every cycle after the first adds at least a
     (the decrease step increments t too), so km = k2 / 2**(m-2) must fail as soon
     as k2 / 2**(m-2) < a (exact)."""
     c = new_aimd_recurrences(*xw, m=m, reading="printed")
@@ -110,7 +110,7 @@ def test_new_aimd_printed_cycles_never_shorter_than_one_step(xw, m):
 @example(([5, 5], 10), "charitable", F(1))  # equal windows, at the capacity
 @example(([0], 1), "printed", F(1))  # the smallest capacity
 def test_new_aimd_congested_at_every_step_once_x_decayed(xw, reading, a):
-    """Seed 000 (New-AIMD never resets t): once the initial windows have decayed
+    """Jasem et al. 2010 (New-AIMD never resets t): once the initial windows have decayed
     every step is a congestion event, from no later than: printed, the first
     congestion event with sum(x)/2 <= m a; charitable, the first step with
     m t >= W (exact)."""

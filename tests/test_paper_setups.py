@@ -1,4 +1,4 @@
-"""The seeds' set-ups (papers.setups), their runs and tables (papers.experiments), the
+"""The papers' set-ups (papers.setups), their runs and tables (papers.experiments), the
 ``aimdmodel experiment`` plugin (papers.experiment_commands) and the readings the ledger
 takes from them (papers.queue_readings)."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from aimdmodel import cli, seeds
 from papers import experiment_commands, experiments, queue_readings, setups, texts
-from papers.keys import paper_key
+from papers.keys import PAPERS
 
 
 # --- set-ups ---------------------------------------------------------------------------------
@@ -20,10 +20,12 @@ from papers.keys import paper_key
 def test_printed_parameters_are_located_in_the_paper(name):
     s = setups.SETUPS[name]
     printed = [p for p in s.parameters if p.printed]
-    # seed 002's set-ups rerun claims it cites, with no set-up printed
-    assert printed or s.seed == "002", "a paper's own experiment prints something"
+    assert name.startswith(f"{s.paper}-")
+    assert s.paper in PAPERS
+    # Mehta & Dahiya's set-ups rerun claims it cites, with no set-up printed
+    assert printed or s.paper == "mehta-dahiya", "a paper's own experiment prints something"
     for p in printed:
-        q = texts.locate(p.seed, p.note)
+        q = texts.locate(p.paper, p.note)
         assert p.shown in q.text, (p.name, p.shown)
     for p in s.parameters:
         if not p.printed:
@@ -37,40 +39,40 @@ def test_kwargs_fit_the_library_function(name, scale):
     fn = getattr(seeds, s.function)
     inspect.signature(fn).bind(**s.kwargs(scale))  # raises TypeError on a stray keyword
     text = s.describe(scale)
-    assert text.startswith(f"{paper_key(s.seed)}:")
-    assert "printed (seed" in text or s.seed == "002"
+    assert text.startswith(f"{s.paper}:")
+    assert f"printed ({PAPERS[s.paper].short}, " in text or s.paper == "mehta-dahiya"
     assert "chosen:" in text
     assert f"{scale} scale" in text
 
 
 def test_scales_reduce_what_they_say():
-    s = setups.SETUPS["seed004-grid"]
+    s = setups.SETUPS["reddy-aiad-grid"]
     full, ledger = s.kwargs("full"), s.kwargs("ledger")
     assert len(full["policies"]) == 18
     assert list(ledger["policies"]) == list(setups.LEDGER_POLICIES)
     assert ledger["duration"] < full["duration"]
-    assert setups.SETUPS["seed001-cbr"].kwargs("full")["cbr_rates"][0] == 1e6
-    assert len(setups.SETUPS["seed001-cbr"].kwargs("full")["cbr_rates"]) == 23
+    assert setups.SETUPS["bazi2019-cbr"].kwargs("full")["cbr_rates"][0] == 1e6
+    assert len(setups.SETUPS["bazi2019-cbr"].kwargs("full")["cbr_rates"]) == 23
     with pytest.raises(ValueError, match="scale"):
         s.kwargs("huge")
     with pytest.raises(ValueError, match="name must be one of"):
-        setups.get_setup("seed009")
+        setups.get_setup("lahanas2003")
 
 
 # --- runs and tables -----------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def seed002():
-    return experiments.run_experiment("seed002")
+def mehta_dahiya():
+    return experiments.run_experiment("mehta-dahiya")
 
 
-def test_render_lists_the_setups_and_tables(seed002):
-    text = experiments.render("seed002", seed002)
+def test_render_lists_the_setups_and_tables(mehta_dahiya):
+    text = experiments.render("mehta-dahiya", mehta_dahiya)
     assert text.count("Set-up: mehta-dahiya:") == 2
     assert "### mehta-dahiya, random loss (1 replication)" in text
     assert "| p (%) | newreno | westwood | veno |" in text
     assert "Best-effort goodput with/without" in text
     with pytest.raises(ValueError, match="name must be one of"):
-        experiments.run_experiment("seed042")
+        experiments.run_experiment("chiu1989")
 
 
 def test_appendix_table_in_the_papers_layout():
@@ -95,13 +97,13 @@ def test_plugin_parses_and_refuses():
     assert (args.name, args.scale, args.workers) == ("bazi2019", "full", 2)
     assert _parser().parse_args(["experiment", "seed001", "--jobs", "2"]).name == "bazi2019"
     with pytest.raises(cli.CLIError, match="one of lahanas2003, jasem2010"):
-        _parser().parse_args(["experiment", "seed007"])
+        _parser().parse_args(["experiment", "chiu1989"])
     with pytest.raises(cli.CLIError, match=">= 1"):
         _parser().parse_args(["experiment", "all", "--workers", "0"])
 
 
-def test_plugin_writes_json_and_a_figure(tmp_path, seed002, monkeypatch):
-    monkeypatch.setattr(experiment_commands, "run_experiment", lambda *a, **k: seed002)
+def test_plugin_writes_json_and_a_figure(tmp_path, mehta_dahiya, monkeypatch):
+    monkeypatch.setattr(experiment_commands, "run_experiment", lambda *a, **k: mehta_dahiya)
     out, fig = tmp_path / "s.json", tmp_path / "s.png"
     args = argparse.Namespace(name="mehta-dahiya", scale="ledger", workers=1, progress=False,
                               format="json", out=str(out), plot=str(fig))
@@ -111,7 +113,7 @@ def test_plugin_writes_json_and_a_figure(tmp_path, seed002, monkeypatch):
     assert fig.stat().st_size > 0
 
 
-def test_plugin_through_main(monkeypatch, capsys, seed002):
+def test_plugin_through_main(monkeypatch, capsys, mehta_dahiya):
     load = cli._load_plugins
 
     def with_ours(sub):
@@ -120,7 +122,7 @@ def test_plugin_through_main(monkeypatch, capsys, seed002):
             experiment_commands.register(sub)
 
     monkeypatch.setattr(cli, "_load_plugins", with_ours)
-    monkeypatch.setattr(experiment_commands, "run_experiment", lambda *a, **k: seed002)
+    monkeypatch.setattr(experiment_commands, "run_experiment", lambda *a, **k: mehta_dahiya)
     assert cli.main(["experiment", "mehta-dahiya"]) == 0
     assert capsys.readouterr().out.startswith("## mehta-dahiya:")
     assert cli.main(["experiment", "seed002"]) == 0  # the old alias, never printed

@@ -1,16 +1,16 @@
 # ruff: noqa: E501, W291
-"""Seed 003: Lahanas & Tsaoussidis, Exploiting the efficiency and fairness potential of AIMD-based congestion avoidance and control, Computer Networks 43 (2003) 227-245.
+"""Lahanas & Tsaoussidis, Exploiting the efficiency and fairness potential of AIMD-based congestion avoidance and control, Computer Networks 43 (2003) 227-245.
 
 The passages of the paper that the claims ledger quotes, copied verbatim from the
-seed text (the sentences, tables or formulas quoted, in the paper's order), each
+paper's text (the sentences, tables or formulas quoted, in the paper's order), each
 with the section it stands in. :mod:`papers.texts` locates quotes in them;
-tests/test_texts.py checks them against the seed text when it is available.
+tests/test_texts.py checks them against that text when it is available.
 """
 
 SOURCE = '003_4d21306e718ec01f.txt'
-"""The seed text the passages come from."""
+"""The file of the paper's text the passages come from (its name is the text's own)."""
 SHA256 = '0e5514728680bec3e316538adab0120d52f975a848089417e290280749aa3ffb'
-"""sha256 of that file (UTF-8), to tell a changed seed."""
+"""sha256 of that file (UTF-8), to tell a changed text."""
 SECTIONS = (
     'Abstract',
     '1. Introduction',

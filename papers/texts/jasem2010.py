@@ -1,16 +1,16 @@
 # ruff: noqa: E501, W291
-"""Seed 000: Jasem, Zukarnain, Othman & Subramaniam, On the delay and link utilization with the new-additive increase multiplicative decrease congestion avoidance and control algorithm (2010).
+"""Jasem, Zukarnain, Othman & Subramaniam, On the delay and link utilization with the new-additive increase multiplicative decrease congestion avoidance and control algorithm (2010).
 
 The passages of the paper that the claims ledger quotes, copied verbatim from the
-seed text (the sentences, tables or formulas quoted, in the paper's order), each
+paper's text (the sentences, tables or formulas quoted, in the paper's order), each
 with the section it stands in. :mod:`papers.texts` locates quotes in them;
-tests/test_texts.py checks them against the seed text when it is available.
+tests/test_texts.py checks them against that text when it is available.
 """
 
 SOURCE = '000_8d87749157bd3846.txt'
-"""The seed text the passages come from."""
+"""The file of the paper's text the passages come from (its name is the text's own)."""
 SHA256 = 'fe5dc7eefa801ff0e8fa19217c886263c46df0640c75da6a2e866dd3479a0fce'
-"""sha256 of that file (UTF-8), to tell a changed seed."""
+"""sha256 of that file (UTF-8), to tell a changed text."""
 SECTIONS = (
     'Abstract',
     'INTRODUCTION',

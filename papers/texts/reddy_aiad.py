@@ -1,16 +1,16 @@
 # ruff: noqa: E501, W291
-"""Seed 004: Reddy, Sireesha & Kumar, The general comparison between AIMD and AIAD congestion control algorithms.
+"""Reddy, Sireesha & Kumar, The general comparison between AIMD and AIAD congestion control algorithms.
 
 The passages of the paper that the claims ledger quotes, copied verbatim from the
-seed text (the sentences, tables or formulas quoted, in the paper's order), each
+paper's text (the sentences, tables or formulas quoted, in the paper's order), each
 with the section it stands in. :mod:`papers.texts` locates quotes in them;
-tests/test_texts.py checks them against the seed text when it is available.
+tests/test_texts.py checks them against that text when it is available.
 """
 
 SOURCE = '004_3786e317dd2d89c7.txt'
-"""The seed text the passages come from."""
+"""The file of the paper's text the passages come from (its name is the text's own)."""
 SHA256 = 'b7f121d457e3cd3b867b8e2d169e629a37d2762fe61b078cabf25694f415e83d'
-"""sha256 of that file (UTF-8), to tell a changed seed."""
+"""sha256 of that file (UTF-8), to tell a changed text."""
 SECTIONS = (
     'Abstract:',
     '1. Introduction:',

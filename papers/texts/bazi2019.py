@@ -1,16 +1,16 @@
 # ruff: noqa: E501
-"""Seed 001: Bazi & Nassereddine, Comparative study of TCP congestion control algorithms, IJATCSE 8(6) 2019.
+"""Bazi & Nassereddine, Comparative study of TCP congestion control algorithms, IJATCSE 8(6) 2019.
 
 The passages of the paper that the claims ledger quotes, copied verbatim from the
-seed text (the sentences, tables or formulas quoted, in the paper's order), each
+paper's text (the sentences, tables or formulas quoted, in the paper's order), each
 with the section it stands in. :mod:`papers.texts` locates quotes in them;
-tests/test_texts.py checks them against the seed text when it is available.
+tests/test_texts.py checks them against that text when it is available.
 """
 
 SOURCE = '001_65022d7f8cd06a28.txt'
-"""The seed text the passages come from."""
+"""The file of the paper's text the passages come from (its name is the text's own)."""
 SHA256 = 'c2a59b7d077d3be2dc7fde5e2663794cd34e2c8e9fa178e1c4a527f7c41f3298'
-"""sha256 of that file (UTF-8), to tell a changed seed."""
+"""sha256 of that file (UTF-8), to tell a changed text."""
 SECTIONS = (
     'ABSTRACT',
     '1. INTRODUCTION',

@@ -1,16 +1,16 @@
 # ruff: noqa: E501, W291
-"""Seed 002: Mehta & Dahiya, Measuring performance of delay based congestion control algorithms (Low Priority, Westwood and Veno).
+"""Mehta & Dahiya, Measuring performance of delay based congestion control algorithms (Low Priority, Westwood and Veno).
 
 The passages of the paper that the claims ledger quotes, copied verbatim from the
-seed text (the sentences, tables or formulas quoted, in the paper's order), each
+paper's text (the sentences, tables or formulas quoted, in the paper's order), each
 with the section it stands in. :mod:`papers.texts` locates quotes in them;
-tests/test_texts.py checks them against the seed text when it is available.
+tests/test_texts.py checks them against that text when it is available.
 """
 
 SOURCE = '002_0226e8f62ac2b1c1.txt'
-"""The seed text the passages come from."""
+"""The file of the paper's text the passages come from (its name is the text's own)."""
 SHA256 = '09fc73e238a836fcd6ae697504b38050308041ff46babd8b24c67b80b1aaaa34'
-"""sha256 of that file (UTF-8), to tell a changed seed."""
+"""sha256 of that file (UTF-8), to tell a changed text."""
 SECTIONS = (
     'Title',
     'ABSTRACT',

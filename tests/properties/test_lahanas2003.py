@@ -1,4 +1,4 @@
-"""Seed 003 (Lahanas & Tsaoussidis 2003), Sec. 2-4, against the iteration.
+"""Lahanas & Tsaoussidis 2003, Sec. 2-4, against the iteration.
 
 Every statement is the function of :mod:`papers.lahanas2003` that the claims
 ledger calls too. Readings of "converges to fairness" (module docstring of
@@ -37,7 +37,7 @@ ARITH = st.sampled_from(("exact", "float"))
 @example((0, 10, 10), "exact")  # a window at the capacity (outside the hypotheses)
 @example((0, 1, 1), "float")  # the smallest capacity (outside the hypotheses)
 def test_cycle_count_within_1_plus_lg_max_exact_and_float(xw, arithmetic):
-    """Seed 003 Sec. 2.1: two AIMD flows converge within 1 + lg max(x1, x2) cycles.
+    """Sec. 2.1: two AIMD flows converge within 1 + lg max(x1, x2) cycles.
 
     Exact (Fractions) and float64, fairness = windows within one packet. The
     bound also holds outside the paper's hypotheses (checked on the measured
@@ -54,7 +54,7 @@ def test_cycle_count_within_1_plus_lg_max_exact_and_float(xw, arithmetic):
 @example((1, 6, 8))  # the minimal counterexample with a half-packet tolerance
 @example((1, 2, 4))
 def test_cycle_count_half_packet_tolerance(xw):
-    """Seed 003 Sec. 2.1 with fairness = windows within half a packet (exact).
+    """Sec. 2.1 with fairness = windows within half a packet (exact).
 
     The paper's remark that x_i / 2**n is at most 1/2 at n = 1 + lg x2 holds for
     real n; the count of cycles is whole, and 1 + lg max(x1, x2) can fail:
@@ -70,7 +70,7 @@ def test_cycle_count_half_packet_tolerance(xw):
 
 
 def test_cycle_count_half_packet_minimal_counterexample():
-    """Finding (seed 003 Sec. 2.1, exact, half-packet tolerance): x = (1, 6), W = 8."""
+    """Finding (Sec. 2.1, exact, half-packet tolerance): x = (1, 6), W = 8."""
     c = find_counterexample(cycle_count_bound, two_flow_grid(8), eps=F(1, 2))
     assert (c.inputs["x1"], c.inputs["x2"], c.inputs["W"]) == (1, 6, 8)
     assert c.quantities["cycles"] == 4
@@ -80,7 +80,7 @@ def test_cycle_count_half_packet_minimal_counterexample():
 @given(two_flows(max_capacity=200))
 @example((1, 30, 100))
 def test_cycle_count_float_equals_exact(xw):
-    """Seed 003 Sec. 2.1 in float64: the same cycle count as in exact arithmetic.
+    """Sec. 2.1 in float64: the same cycle count as in exact arithmetic.
 
     AIMD(1, 1/2) from whole windows only produces dyadic windows, which float64
     holds exactly for these sizes, so the counts agree exactly.
@@ -94,7 +94,7 @@ def test_cycle_count_float_equals_exact(xw):
 @example((1, 2, 6))  # the minimal counterexample of Definition 1 (see below)
 @example((1, 2, 4))
 def test_cycle_count_integer(xw):
-    """Seed 003 Sec. 2.1 in whole packets (footnote 6: "windows take only integer values").
+    """Sec. 2.1 in whole packets (footnote 6: "windows take only integer values").
 
     Definition 1 (exact equality) can fail: the gap can stay at one packet
     forever, or reach 0 only after more cycles (x = (1, 12), W = 24: 5 > 4.58
@@ -109,7 +109,7 @@ def test_cycle_count_integer(xw):
 
 
 def test_cycle_count_integer_minimal_counterexample():
-    """Finding (seed 003 Sec. 2.1, integer windows, Definition 1): minimal counterexample.
+    """Finding (Sec. 2.1, integer windows, Definition 1): minimal counterexample.
 
     x = (1, 2), W = 6: AIMD alternates (1, 2) -> (3, 4) -> (1, 2) forever,
     never equal, while the paper promises 1 + lg 2 = 2 cycles.
@@ -133,7 +133,7 @@ def test_cycle_count_integer_minimal_counterexample():
 @example((0, 10, 10), "exact", F(1, 2))  # a window at the capacity
 @example((0, 1, 1), "float", F(1, 8))  # the smallest capacity
 def test_theorem1_exact(xw, arithmetic, eps):
-    """Seed 003 Theorem 1: AIMD-FC converges in no more cycles than AIMD.
+    """Theorem 1: AIMD-FC converges in no more cycles than AIMD.
 
     Exact and float: both gaps after n decreases are |x2 - x1| / 2**n, so the
     counts are equal, for every tolerance.
@@ -147,7 +147,7 @@ def test_theorem1_exact(xw, arithmetic, eps):
 @example((1, 2, 4))  # minimal counterexample (Definition 1)
 @example((1, 4, 6))  # minimal counterexample with a one-packet tolerance
 def test_theorem1_integer(xw):
-    """Seed 003 Theorem 1 in whole packets.
+    """Theorem 1 in whole packets.
 
     Fails with exact equality and with a one-packet tolerance. Condition
     under which it holds: AIMD exactly fair after n cycles implies AIMD-FC
@@ -161,7 +161,7 @@ def test_theorem1_integer(xw):
 
 
 def test_theorem1_integer_minimal_counterexamples():
-    """Finding (seed 003 Theorem 1, integer windows).
+    """Finding (Theorem 1, integer windows).
 
     Definition 1: x = (1, 2), W = 4: AIMD gives (1, 1) after one cycle;
     AIMD-FC alternates (1, 2) -> (2, 3) -> (1, 2) forever. With a one-packet
@@ -195,7 +195,7 @@ def _theorem2_condition(c) -> bool:
 @example((1, 30, 100), "exact")
 @example((3, 20, 80), "exact")
 def test_theorem2_as_printed(xw, arithmetic):
-    """Seed 003 Theorem 2: AIMD-FC needs strictly fewer than p - (n - 1) steps,
+    """Theorem 2: AIMD-FC needs strictly fewer than p - (n - 1) steps,
     n = 1 + lg max(x1, x2) (as printed), p = AIMD's additive increase steps.
 
     Fails when AIMD converges in one cycle (the first cycles are identical,
@@ -215,7 +215,7 @@ def test_theorem2_as_printed(xw, arithmetic):
 
 
 def test_theorem2_minimal_counterexamples():
-    """Finding (seed 003 Theorem 2, exact arithmetic, one-packet fairness).
+    """Finding (Theorem 2, exact arithmetic, one-packet fairness).
 
     Minimal: x = (1, 3), W = 5: AIMD fair after 1 cycle with p = 1 step,
     AIMD-FC also 1 step, and 1 < 1 - (n - 1) is false. With AIMD needing 2
@@ -251,7 +251,7 @@ def test_theorem2_condition_exhaustive_small():
 @example((1, 30, 100, 5, 0), "float")  # n' = n: nothing left, q = 0
 @example((2, 9, 12, 3, 2), "exact")  # n' = n, q at its largest
 def test_lemma3_exact(inp, arithmetic):
-    """Seed 003 Lemma 3: AIMD-FC from (phi1 + q, phi2 + q) converges in n - n' cycles.
+    """Lemma 3: AIMD-FC from (phi1 + q, phi2 + q) converges in n - n' cycles.
 
     Inputs built from the lemma's hypotheses (all applicable). Exact and
     float: adding the same q to both windows leaves their gap, so the count
@@ -268,7 +268,7 @@ def test_lemma3_exact(inp, arithmetic):
 @example((1, 30, 100, 1, 200), "exact")  # q far beyond phi2/2 = 25
 @example((1, 3, 6, 1, 2), "exact")  # the smallest q beyond the bound
 def test_lemma3_count_kept_beyond_the_bound(inp, arithmetic):
-    """Seed 003 Lemma 3 without its bound on q: for q >= max(phi)/2 (outside the
+    """Lemma 3 without its bound on q: for q >= max(phi)/2 (outside the
     hypotheses, so lemma3 reports not applicable) AIMD-FC from phi + q still needs
     exactly n - n' cycles (exact and float): the bound is not needed for the count."""
     x1, x2, W, n_prime, q = inp
@@ -284,7 +284,7 @@ def test_lemma3_count_kept_beyond_the_bound(inp, arithmetic):
 @example((1, 30, 100), 3, "exact")
 @example((1, 30, 100), 300, "exact")
 def test_corollary4_exact(xw, q, arithmetic):
-    """Seed 003 Corollary 4: q added after every decrease leaves AIMD-FC's cycle count.
+    """Corollary 4: q added after every decrease leaves AIMD-FC's cycle count.
 
     Exact and float: the gap is untouched by q, so the count is equal for
     every q >= 0 (the bound q < half the maximum decrease window is not
@@ -296,7 +296,7 @@ def test_corollary4_exact(xw, q, arithmetic):
 
 
 def test_lemma3_corollary4_integer_minimal_counterexamples():
-    """Finding (seed 003 Lemma 3 and Corollary 4 in whole packets).
+    """Finding (Lemma 3 and Corollary 4 in whole packets).
 
     Lemma 3, Definition 1: x = (1, 2), W = 6, n' = 1, q = 1: AIMD-FC needs
     n = 2 cycles, phi = (2, 3), q = 1 < 3/2; from (3, 4) it needs 3 > n - n'.
@@ -345,7 +345,7 @@ def test_lemma3_corollary4_integer_minimal_counterexamples():
 @example(F(5), F(5), F(1), "exact")  # the window at the capacity
 @example(F(1, 4), F(1, 4), F(1), "exact")  # the smallest capacity
 def test_eq13_release_at_least_a_iff_w_at_least_2a(x, W, a, arithmetic):
-    """Seed 003 Eq. 12-13: an AIMD-FC decrease releases w/2, at least one increase
+    """Eq. 12-13: an AIMD-FC decrease releases w/2, at least one increase
     step a exactly when the decrease window w >= 2a, at every decrease of a
     one-flow run.
 
@@ -367,7 +367,7 @@ def test_eq13_release_at_least_a_iff_w_at_least_2a(x, W, a, arithmetic):
 
 
 def test_eq13_integer_whole_packets():
-    """Seed 003 Eq. 13 in whole packets: the floored release ceil(w/2) >= a iff w >= 2a - 1."""
+    """Eq. 13 in whole packets: the floored release ceil(w/2) >= a iff w >= 2a - 1."""
     for W in range(1, 30):
         for x in range(0, W + 1):
             assert eq13(x, W, cycles=10, arithmetic="integer").holds
