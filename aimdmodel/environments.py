@@ -132,7 +132,7 @@ class Environment:
     rule : str
         How ``B_t`` is chosen, as the text states it.
     source : str
-        Where the paper states it (lines of the seed's text file).
+        Where the paper states it (lines of the paper's text file).
     b0 : float or None
         ``B_0``: the constant value, the walk's start or the random draws'
         upper bound.

@@ -8,7 +8,7 @@ of its lists and sentences (read from the passages located by
 :mod:`papers.texts`), and the places where it describes a window rule the
 model can run (AIMD; Tahoe's and Reno's reaction to a loss, run as
 :class:`papers.bazi2019.LossResponse`). Its NS-2 results (Figs. 1-5) are
-rerun in the queue model (:func:`aimdmodel.seeds.cbr_load`, set-up
+rerun in the queue model (:func:`aimdmodel.studies.cbr_load`, set-up
 ``bazi2019-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
 only estimate of the rankings the text draws from its figures: no packet-level
 run of the set-up is stored, so where the queue model does not reproduce the
@@ -368,9 +368,9 @@ def tahoe_dupacks():
     usual = {words[re.search(r"(three|3) dup", o.text, re.I).group(1).lower()] for o in others}
     return (
         f"{said} duplicate ACK",
-        f"{said} in the paper; {sorted(usual)} in the other seeds' descriptions",
+        f"{said} in the paper; {sorted(usual)} in the other papers' descriptions",
         verdict_from_checks([usual == {said}]),
-        f"Read from the located sentence ({q.cite()}) against the threshold the other seeds "
+        f"Read from the located sentence ({q.cite()}) against the threshold the other papers "
         f"state ({'; '.join(o.cite() for o in others)}), which is RFC 5681's (the paper's "
         "ref. [8]: fast retransmit on the third duplicate ACK, so that reordering is not "
         "taken for a loss). Rule: the same count -> reproduced, else refuted.",
@@ -492,7 +492,7 @@ def _ms(d: dict, names=VARIANTS) -> str:
 
 
 def _run_text(loads: str) -> str:
-    return ("Queue model (aimdmodel.seeds.cbr_load), one TCP flow per run against a CBR load; "
+    return ("Queue model (aimdmodel.studies.cbr_load), one TCP flow per run against a CBR load; "
             "means over the congested loads (below the link rate, where some variant lost "
             f"packets: {loads} Mb/s with ns-2's window, every load below 10 Mb/s without); a "
             f"difference counts when it exceeds {Q.Z:g} standard errors of the replications' "
@@ -553,7 +553,7 @@ def no_loss_at_low_load():
         f"largest drop rate (%) at the 3 lowest loads (1 to 2 Mb/s): with ns-2's 20-packet "
         f"window {_ms(capped)}; without a window limit {_ms(free)}",
         verdict_from_counterexample(bool(lossy), holds_under=all(v == 0 for v in capped.values())),
-        "Queue model (aimdmodel.seeds.cbr_load), one TCP flow per run against a CBR load. "
+        "Queue model (aimdmodel.studies.cbr_load), one TCP flow per run against a CBR load. "
         "With ns-2's default receiver window (20 packets, below the pipe's 125) no variant "
         "loses a packet at low load, as the paper says; without a window limit the "
         f"loss-based variants {', '.join(lossy) or 'none'} lose packets at every load, "

@@ -10,8 +10,8 @@ recurrences are checked symbolically with the policies' own code run on sympy
 symbols, and by exact (Fraction) simulation; the efficiency claims with
 :func:`aimdmodel.symbolic.derive` and simulation. The NCTUns results are
 decided on the stored ns-3 runs of the paper's set-up at its scale
-(:mod:`papers.ns3_runs`) where they measure the claim, with the queue model
-(:func:`aimdmodel.seeds.flows_sweep`, set-up ``jasem2010-transfers`` of
+(:mod:`papers.ns3_reruns`) where they measure the claim, with the queue model
+(:func:`aimdmodel.studies.flows_sweep`, set-up ``jasem2010-transfers`` of
 :mod:`papers.setups`, at the ledger's reduced scale) shown beside them as the
 fast estimate (:func:`paper_checks.ledger.verdict_from_packet_level`). A
 claim with a printed and a charitable reading is one row, computed under
@@ -37,7 +37,7 @@ from aimdmodel.statements import find_counterexample, two_flow_grid
 from aimdmodel.symbolic import derive
 from papers import experiments as X
 from papers import jasem2010 as P
-from papers import ns3_runs as NS
+from papers import ns3_reruns as NS
 from papers import queue_readings as Q
 from papers import texts
 from papers.setups import SETUPS
@@ -591,7 +591,7 @@ def _reading_cause(verdict: str) -> str | None:
     return {"partly": "convention", "refuted": "simulator"}.get(verdict)
 
 
-MEASURED = ("ns-3 measures (papers.ns3_runs, the set-up below at the paper's full scale: "
+MEASURED = ("ns-3 measures (papers.ns3_reruns, the set-up below at the paper's full scale: "
             "one replication at 2, 8, 16 and 32 flows): a flow's transfer time from its start "
             "to its last byte (per flow: mean over the flows; until the last flow ends: "
             "maximum), and the bottleneck's utilization from the start until the last "
@@ -608,7 +608,7 @@ RUN = ("A claim about the paper's NCTUns experiment is decided on the packet-lev
        "at the paper's scale where they measure what it is about; the queue model is the fast "
        "estimate shown beside them, and without a packet-level run it stands only where it "
        "reproduces the paper (ledger.verdict_from_packet_level). " + MEASURED + ". Queue "
-       "model (aimdmodel.seeds.flows_sweep, reduced scale): N TCP-SACK flows of each "
+       "model (aimdmodel.studies.flows_sweep, reduced scale): N TCP-SACK flows of each "
        "algorithm, each transferring its file through one DropTail bottleneck, all starting "
        "together; New-AIMD in both readings of its pseudocode (aimdmodel.NewAIMD); link "
        "metrics over the printed experiment time (scaled with the file), or until the last "
@@ -797,7 +797,7 @@ def less_queue_waiting():
         RUN + "queueing delay = the bottleneck's mean queue over its rate (the average queue "
         "length in time units). The printed reading has the shortest queue because it idles "
         "the link: the lowest utilization of the three and the most timeouts in ns-3 "
-        "(NS3_RUNS.md); the charitable reading's queue is not below AIMD's. The sentence "
+        "(NS3_RERUNS.md); the charitable reading's queue is not below AIMD's. The sentence "
         "goes on 'increasing the link utilization', which fails in ns-3 in both readings; "
         "ns-3 stores no queue, so it decides only through that part. Set-up: "
         f"{_setup()}. The paper: {q[0].cite()}; {q[1].cite()}. Rule: per reading, queue "
@@ -829,7 +829,7 @@ def eqs5_6():
         + "; the bottleneck's utilization " + ", ".join(f"{n} flows {v:.4f}"
                                                      for n, v in util.items()),
         verdict_from_checks([all(one_is_util.values()), all(near.values())]),
-        "Eqs. 5-6 evaluated on the ns-3 runs of the paper's set-up (papers.ns3_runs; "
+        "Eqs. 5-6 evaluated on the ns-3 runs of the paper's set-up (papers.ns3_reruns; "
         "transfer times float, the division exact in Fractions of them): with f = one 100 MB "
         "file (800 Mbit) and B = 100 Mbps, pu is one flow's share, about 1/N of the link, not "
         "the utilization the paper plots above 94% for 2 to 32 flows; with f = all N files "

@@ -9,7 +9,7 @@ simulation; the theorems, the lemma and the corollary are checked with
 packet, and whole-packet arithmetic with exact equality, Definition 1
 literally), whose deterministic searches return the minimal counterexample
 in the order W, then x2, then x1. The NS-2 experiments of Sec. 5 are decided
-on the stored ns-3 runs of the paper's set-up (:mod:`papers.ns3_runs`), the
+on the stored ns-3 runs of the paper's set-up (:mod:`papers.ns3_reruns`), the
 queue model beside them as the fast estimate. The paper's numbers come from
 :mod:`papers.lahanas2003`.
 """
@@ -31,7 +31,7 @@ from aimdmodel.statements import convergence, find_counterexample, two_flow_grid
 from aimdmodel.symbolic import W, derive, fairness_cycles, tcp_friendly_increase
 from papers import experiments as X
 from papers import lahanas2003 as P
-from papers import ns3_runs as NS
+from papers import ns3_reruns as NS
 from papers import queue_readings as Q
 from papers import texts
 from papers.jain1984 import jain_bounds
@@ -1225,7 +1225,7 @@ MATERIAL = 0.5
 """A goodput gain counts when it is at least this many percentage points of the link (a
 tenth of the paper's 5%) and more than Q.Z standard errors."""
 FC_NAMES = ("AIMD-FC", "AIMD-FC+")
-TCP_RUN = ("Queue model (aimdmodel.seeds.flows_sweep and .churn): N TCP-SACK flows of each "
+TCP_RUN = ("Queue model (aimdmodel.studies.flows_sweep and .churn): N TCP-SACK flows of each "
            "algorithm through one bottleneck with a buffer of one bandwidth-delay product; "
            "gains in percentage points of the link over AIMD; a gain counts when it is at "
            f"least {MATERIAL} points and more than {Q.Z:g} standard errors of the "
@@ -1234,9 +1234,9 @@ TCP_RUN = ("Queue model (aimdmodel.seeds.flows_sweep and .churn): N TCP-SACK flo
 NS3_NOTE = ("a claim about the paper's NS-2 experiment is decided on the packet-level (ns-3) "
             "runs at the paper's scale where they measure what it is about, the queue model "
             "the fast estimate beside them (ledger.verdict_from_packet_level). ns-3 "
-            "(papers.ns3_runs: the paper's set-up at 100 Mb/s with the policies inside ns-3 as "
+            "(papers.ns3_reruns: the paper's set-up at 100 Mb/s with the policies inside ns-3 as "
             "generated congestion ops, TCP-SACK, DropTail of one BDP; paper_checks/"
-            "NS3_RUNS.md; one replication, so any difference counts) measures, per flow "
+            "NS3_RERUNS.md; one replication, so any difference counts) measures, per flow "
             "count, the bottleneck's utilization and Jain's index of the flows' goodputs over "
             "the 60 s run (Sec. 5.1), and over each 15 s period while flows leave (Sec. 5.3); "
             "float; ")
@@ -1530,7 +1530,7 @@ def tcp_efficiency_75():
         "bandwidth-delay product ("
         + _quotes("the queue buffers were set equal to the Delay")
         + "), where the queue covers AIMD's halving and TCP fills the link: the ns-3 runs of "
-        "that set-up (papers.ns3_runs, float, one replication) measure the bottleneck's "
+        "that set-up (papers.ns3_reruns, float, one replication) measure the bottleneck's "
         "utilization over 60 s. The paper: "
         + _quotes("the average long term efficiency of the AIMD mechanism of TCP is 75%")
         + ". Rule: 3/4 exactly in the model, and within 5 points of 75% in the paper's "

@@ -15,7 +15,7 @@ passages located by :mod:`papers.texts`. The routing-protocol conclusions
 text-* rows check the sentences against the paper's own tables only, and the
 manet-* rows say what the claims themselves would need. The claims it cites
 about Westwood under random loss, Veno's backlog rule and TCP-LP are rerun in
-the queue model (:mod:`aimdmodel.seeds.wireless`, set-ups ``mehta-dahiya-*`` of
+the queue model (:mod:`aimdmodel.studies.wireless`, set-ups ``mehta-dahiya-*`` of
 :mod:`papers.setups`, at the ledger's reduced scale).
 """
 
@@ -687,7 +687,7 @@ def westwood_random_loss():
         f"NewReno {_rates(g['newreno'], LIGHT + HEAVY)}; "
         + "; ".join(f"{k}: {v}" for k, v in checks.items()),
         verdict_from_checks(list(checks.values())),
-        "Queue model (aimdmodel.seeds.random_loss): one flow, packets lost independently "
+        "Queue model (aimdmodel.studies.random_loss): one flow, packets lost independently "
         "with probability p before the queue; Westwood+ (bandwidth estimate, ssthresh = BWE "
         "x RTTmin after a loss; aimdmodel.queue.VARIANTS) against NewReno, which has the "
         "same loss recovery. 'Sporadic' = p up to 1%, 'above a few percent' = 5% and 10%. "
@@ -720,7 +720,7 @@ def veno_backlog_rule():
         f"{g['loss veno'][0.0]:.4f}, NewReno {g['loss newreno'][0.0]:.4f}; "
         + "; ".join(f"{k}: {v}" for k, v in checks.items()),
         verdict_from_checks(list(checks.values())),
-        "Queue model (aimdmodel.seeds.random_loss): Veno (backlog N = cwnd (1 - "
+        "Queue model (aimdmodel.studies.random_loss): Veno (backlog N = cwnd (1 - "
         "BaseRTT/RTT); a loss with N below 3 packets cuts the window to 4/5, above it to "
         "1/2; aimdmodel.queue.VARIANTS) against NewReno, which has the same loss recovery. "
         "Under random loss the queue is short and Veno's smaller cut keeps more goodput; "
@@ -752,7 +752,7 @@ def tcp_lp_claims():
         f"utilization {', '.join(f'{k} {v:.3f}' for k, v in d.utilization.items())}; "
         + "; ".join(f"{k}: {v}" for k, v in checks.items()),
         verdict_from_checks(list(checks.values())),
-        "Queue model (aimdmodel.seeds.low_priority): best-effort NewReno flows alone, with "
+        "Queue model (aimdmodel.studies.low_priority): best-effort NewReno flows alone, with "
         "TCP-LP flows beside them, and the TCP-LP flows alone; TCP-LP backs off on an early "
         "congestion indication from its one-way delay (aimdmodel.queue.VARIANTS). Unharmed "
         f"and fair = within {1 - SHARE:.0%} (goodput ratio, Jain's index); takes the excess "

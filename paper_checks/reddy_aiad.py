@@ -2,7 +2,7 @@
 AIAD congestion control algorithms".
 
 The paper's results are NS-2 runs (Reno/SACK, DropTail/RED, 13 bandwidth
-variations): they are rerun in the queue model (:func:`aimdmodel.seeds.robustness_grid`,
+variations): they are rerun in the queue model (:func:`aimdmodel.studies.robustness_grid`,
 set-up ``reddy-aiad-grid`` of :mod:`papers.setups`, at the ledger's reduced
 scale), the only estimate of the rankings (appendix tables, Sec. 4.1.1,
 fairness by router): no packet-level run of the set-up is stored, so where
@@ -101,7 +101,7 @@ def _grid_setup() -> str:
 
 
 PAIR = ("AIMD(1, 0.8)", "AIAD(1, 3)")
-GRID_RUN = ("Queue model (aimdmodel.seeds.robustness_grid): n test flows of each control with "
+GRID_RUN = ("Queue model (aimdmodel.studies.robustness_grid): n test flows of each control with "
             "Reno or SACK recovery through DropTail, RED or DRR, over the 13 environments of "
             "Table 2 (1-10 realized by CBR consuming C - B_a, 11-13 by Pareto/Poisson TCP "
             "cross traffic); ")
@@ -858,7 +858,7 @@ def appendix_ns2():
         "paper does not print (n, C, RTTs, cross-traffic sizes); the model decides the "
         "order; printed values within the rounding of each other (two decimals, +-0.005 "
         "each) are a tie, which either order matches. All 18 rows and the four tables at "
-        "full scale: paper_checks/SEEDS.md. Set-up: "
+        "full scale: paper_checks/RERUNS.md. Set-up: "
         f"{_grid_setup()}. The tables: {_tables()}. Rule: all six -> reproduced; some -> "
         "partly; none -> refuted.",
     )

@@ -5,8 +5,8 @@ Registered through the entry-point group ``aimdmodel.commands`` (see
 ``NAME`` is a paper's key (``lahanas2003``, ``jasem2010``, ``reddy-aiad``,
 ``bazi2019``, ``mehta-dahiya``; :mod:`papers.keys`) or ``all``; ``--scale ledger`` (the
 default: reduced, seconds) or ``full`` (the runs behind
-``paper_checks/SEEDS.md``: ``aimdmodel experiment all --scale full --workers 2
---out paper_checks/SEEDS.md``). The output is Markdown (the set-up, printed and
+``paper_checks/RERUNS.md``: ``aimdmodel experiment all --scale full --workers 2
+--out paper_checks/RERUNS.md``). The output is Markdown (the set-up, printed and
 chosen parameters, and the tables) or JSON (the result objects' fields);
 ``--plot FILE`` draws each result's main figure.
 """
@@ -160,7 +160,7 @@ def register(subparsers: Any) -> None:
                      + "; all: every one")
     exp.add_argument("--scale", choices=SCALES, default="ledger",
                      help="ledger (default: reduced, what the claims ledger runs) or full (the "
-                          "runs behind paper_checks/SEEDS.md, minutes)")
+                          "runs behind paper_checks/RERUNS.md, minutes)")
     exp.add_argument("--jobs", "--workers", dest="workers", type=_workers, default=1,
                      help="processes to run on (default 1; --workers is the same)")
     exp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

@@ -1,8 +1,8 @@
 """The papers' experiments rerun in the queue model: runs and Markdown tables.
 
 :func:`run_experiment` runs one paper's set-ups (:mod:`papers.setups`) through
-:mod:`aimdmodel.seeds` at a scale (``"ledger"``: reduced, what the claims
-ledger uses; ``"full"``: what ``paper_checks/SEEDS.md`` shows) and returns
+:mod:`aimdmodel.studies` at a scale (``"ledger"``: reduced, what the claims
+ledger uses; ``"full"``: what ``paper_checks/RERUNS.md`` shows) and returns
 the result objects by name; :func:`render` turns them into Markdown tables
 (Reddy et al.'s in the appendix's layout, beside the printed values);
 :func:`report` does both for several papers, with the time each took.
@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from aimdmodel import seeds
+from aimdmodel import studies
 from aimdmodel._format import markdown_table
 
 from . import reddy_aiad
@@ -35,7 +35,7 @@ __all__ = ["EXPERIMENTS", "render", "report", "run_experiment"]
 
 def _run(setup: str, scale: str, workers: int, progress: bool, **overrides: Any) -> Any:
     s = SETUPS[setup]
-    fn = getattr(seeds, s.function)
+    fn = getattr(studies, s.function)
     kw = s.kwargs(scale, **overrides)
     if s.function == "low_priority":
         return fn(**kw)
@@ -63,15 +63,15 @@ def _reddy_aiad(scale: str, workers: int, progress: bool) -> dict[str, Any]:
                      settings=(("reno", "droptail"),))
     rest = _run("reddy-aiad-grid", scale, workers, progress,
                 settings=(("sack", "droptail"), ("reno", "red"), ("sack", "red"), ("reno", "drr")))
-    appendix = seeds.combine(canonical, rest, policies=list(pair))
+    appendix = studies.combine(canonical, rest, policies=list(pair))
     return {"appendix": _settings(appendix, slice(0, 4)), "canonical": canonical,
             "drr": _settings(appendix, slice(4, 5))}
 
 
-def _settings(g: seeds.RobustnessData, which: slice) -> seeds.RobustnessData:
+def _settings(g: studies.RobustnessData, which: slice) -> studies.RobustnessData:
     """The grid restricted to some of its settings."""
     return dataclasses.replace(g, settings=g.settings[which],
-                               **{m: getattr(g, m)[which] for m in seeds.ROBUSTNESS_METRICS})
+                               **{m: getattr(g, m)[which] for m in studies.ROBUSTNESS_METRICS})
 
 
 def _lahanas2003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
@@ -147,7 +147,7 @@ def _by_column(title: str, index: Sequence[str], columns: Sequence[str], arr: An
     return f"{title}\n\n" + _table([first, *columns], rows)
 
 
-def _render_cbr(d: seeds.CBRLoadData) -> str:
+def _render_cbr(d: studies.CBRLoadData) -> str:
     loads = [f"{r / 1e6:g}" for r in d.cbr_rates]
     parts = [_by_column(f"{what}:", loads, d.variants, getattr(d, m), fmt, k, "CBR (Mb/s)")
              for what, m, fmt, k in (("Throughput (Mb/s)", "throughput", ".3f", 1e-6),
@@ -163,7 +163,7 @@ def _printed(setting: str, family: str, label: str) -> tuple[str, str]:
     return reddy_aiad.APPENDIX.get(setting, {}).get(family, {}).get(key, ("-", "-"))
 
 
-def _render_appendix(g: seeds.RobustnessData) -> str:
+def _render_appendix(g: studies.RobustnessData) -> str:
     """C_a and D_a of goodput per table, in the appendix's layout, beside the printed ones."""
     out = []
     fams = {f: [p for p in g.policies if p.startswith(f)] for f in ("AIMD", "AIAD")}
@@ -187,12 +187,12 @@ def _render_appendix(g: seeds.RobustnessData) -> str:
     return "\n\n".join(out)
 
 
-def _render_scores(g: seeds.RobustnessData) -> str:
+def _render_scores(g: studies.RobustnessData) -> str:
     out = []
     for name in g.setting_names:
         s = g._setting(name)
         rows = []
-        for metric in seeds.ROBUSTNESS_METRICS:
+        for metric in studies.ROBUSTNESS_METRICS:
             sc = g.scores(name, metric)
             vals = getattr(g, metric)[s]
             rows += [[metric, p, f"{np.mean(vals[i]):.3f}", f"{sc.D[p]:.2f}", f"{sc.C[p]:.2f}"]
@@ -213,7 +213,7 @@ _SWEEP = (("Goodput (% of the link)", "goodput", ".2f", None),
           ("Timeouts per run", "timeouts", ".1f", 1))
 
 
-def _render_sweep(d: seeds.FlowsSweepData) -> str:
+def _render_sweep(d: studies.FlowsSweepData) -> str:
     parts = []
     for what, m, fmt, k in _SWEEP:
         arr = getattr(d, m)
@@ -224,7 +224,7 @@ def _render_sweep(d: seeds.FlowsSweepData) -> str:
     return "\n\n".join(parts)
 
 
-def _render_churn(c: seeds.ChurnData) -> str:
+def _render_churn(c: studies.ChurnData) -> str:
     idx = [f"{t:g}-{t + c.setup['period']:g} s ({n} flows)" for t, n in zip(c.t, c.active,
                                                                           strict=True)]
     g = _by_column("Goodput (% of the link):", idx, c.policies, c.goodput, ".2f",
@@ -233,14 +233,14 @@ def _render_churn(c: seeds.ChurnData) -> str:
     return f"{g}\n\n{j}"
 
 
-def _render_loss(d: seeds.RandomLossData) -> str:
+def _render_loss(d: studies.RandomLossData) -> str:
     ps = [f"{100 * p:g}" for p in d.loss_rates]
     return "\n\n".join(_by_column(f"{what}:", ps, d.variants, getattr(d, m), fmt, k, "p (%)")
                        for what, m, fmt, k in (("Goodput (Mb/s)", "goodput", ".3f", 1e-6),
                                                ("Loss rate (%)", "loss_rate", ".3f", 100)))
 
 
-def _render_lp(d: seeds.LowPriorityData) -> str:
+def _render_lp(d: studies.LowPriorityData) -> str:
     mb = 1e-6
     rows = [["best-effort alone", f"{d.primary_alone.sum() * mb:.3f}", "-",
              f"{d.utilization['primary alone']:.3f}"],
@@ -266,15 +266,15 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger") -> str:
     title, _, setups = EXPERIMENTS[name]
     parts = [f"## {name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
     for key, res in results.items():
-        if isinstance(res, seeds.CBRLoadData):
+        if isinstance(res, studies.CBRLoadData):
             body = _render_cbr(res)
-        elif isinstance(res, seeds.RobustnessData):
+        elif isinstance(res, studies.RobustnessData):
             body = _render_appendix(res) if key == "appendix" else _render_scores(res)
-        elif isinstance(res, seeds.FlowsSweepData):
+        elif isinstance(res, studies.FlowsSweepData):
             body = _render_sweep(res)
-        elif isinstance(res, seeds.ChurnData):
+        elif isinstance(res, studies.ChurnData):
             body = _render_churn(res)
-        elif isinstance(res, seeds.RandomLossData):
+        elif isinstance(res, studies.RandomLossData):
             body = _render_loss(res)
         else:
             body = _render_lp(res)
@@ -301,8 +301,8 @@ def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers
         parts.append(render(n, res, scale))
     total = sum(t for _, t in times)
     timing = ", ".join(f"{n} {t:.0f} s" for n, t in times)
-    how = ("`python benchmarks/seeds.py` (the same as `aimdmodel experiment all --scale full "
-           "--out paper_checks/SEEDS.md`)" if scale == "full" else
+    how = ("`python benchmarks/reruns.py` (the same as `aimdmodel experiment all --scale full "
+           "--out paper_checks/RERUNS.md`)" if scale == "full" else
            f"`aimdmodel experiment all --scale {scale}`")
     head = (f"# The papers' experiments rerun in the queue model ({scale} scale)\n\n"
             f"Generated by {how} with {workers} worker{'s' if workers > 1 else ''}; wall "

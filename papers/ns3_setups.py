@@ -26,8 +26,8 @@ links is left out (the access links carry no queue when all rates are
 equal), and ns-3's RED runs with ``Wait`` off (Floyd & Jacobson's
 count-based drop; ns-2's default has it on).
 
-``python benchmarks/ns3_runs.py run ...`` calls these functions and stores
-the rows (:mod:`papers.ns3_runs` reads them).
+``python benchmarks/ns3_reruns.py run ...`` calls these functions and stores
+the rows (:mod:`papers.ns3_reruns` reads them).
 
 Examples
 --------

@@ -1,11 +1,11 @@
-"""The papers' simulator set-ups, as parameters of :mod:`aimdmodel.seeds`: printed or chosen.
+"""The papers' simulator set-ups, as parameters of :mod:`aimdmodel.studies`: printed or chosen.
 
 Every experiment of the papers that the queue model reruns is a
 :class:`Setup`: the library function it calls and every keyword argument,
 each a :class:`Parameter` that is either *printed* (with the phrase of the
 paper that prints it, located in its text by :mod:`papers.texts` when the
 set-up is described) or *chosen* (the paper prints nothing; the value and
-why). Two scales: ``"full"`` (the script behind ``paper_checks/SEEDS.md``)
+why). Two scales: ``"full"`` (the script behind ``paper_checks/RERUNS.md``)
 and ``"ledger"`` (a reduced run, cheap enough for every ledger run; what is
 reduced is listed in the scale, with the reason).
 
@@ -31,7 +31,7 @@ from typing import Any
 
 from aimdmodel import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD
 from aimdmodel.policies import Policy
-from aimdmodel.seeds import setting_name
+from aimdmodel.studies import setting_name
 
 from . import bazi2019, jasem2010, reddy_aiad, texts
 from .keys import PAPERS
@@ -116,7 +116,7 @@ def _fmt(name: str, v: Any) -> str:
 
 @dataclass(frozen=True)
 class Setup:
-    """An experiment of a paper as a call of :mod:`aimdmodel.seeds`.
+    """An experiment of a paper as a call of :mod:`aimdmodel.studies`.
 
     Attributes
     ----------
@@ -125,7 +125,7 @@ class Setup:
     title : str
         What the paper ran.
     function : str
-        The :mod:`aimdmodel.seeds` function.
+        The :mod:`aimdmodel.studies` function.
     parameters : tuple of Parameter
     scales : mapping
         ``scale -> (overrides, why)``: the values that differ at that scale.

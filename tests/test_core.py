@@ -228,7 +228,7 @@ def test_jain_index_and_spread():
     assert metrics.jain_index(tr).shape == (11,)
 
 
-def test_smoothness_of_the_three_seed_policies():
+def test_smoothness_of_aimd_aimd_fc_and_aimd_fc_plus():
     """The drop at a congestion event over W: 1/2, 1/3 and 2/9 in the fluid limit."""
     got = [
         metrics.smoothness(simulate(p, [1, 30], 10_000, cycles=30))

@@ -166,7 +166,7 @@ def test_an_empty_model_queue_is_said_not_a_minus_100_percent():
 def test_experiment_plots_say_when_lines_coincide_and_draw_the_replications_spread():
     from matplotlib.figure import Figure
 
-    from aimdmodel.seeds.plots import _series
+    from aimdmodel.studies.plots import _series
 
     def notes(ax):
         return [t.get_text() for t in ax.texts if "coincide" in t.get_text()]

@@ -205,7 +205,7 @@ def test_sawtooth_caption_states_the_derived_bounds_and_the_simulation(pages):
     d = page.values["AIMD-FC"]
     assert f"minimum {d.simulated_min:.2f}, mean {d.simulated_mean:.2f}" in page.caption
     assert page.caption.count("equal to the derived value") == 3
-    # the seed papers' efficiencies come out of the derivation, not the caption
+    # the papers' efficiencies come out of the derivation, not the caption
     assert [page.values[k].closed_form.efficiency for k in ("AIMD", "AIMD-FC", "AIMD-FC+")] == [
         sympy.Rational(3, 4), sympy.Rational(5, 6), sympy.Rational(8, 9)]
 

@@ -133,7 +133,7 @@ def test_a_loss_based_flow_without_policy_runs_the_chosen_reno_op():
 
 # -- rules: the policy's own code, traced ----------------------------------------------------
 @pytest.mark.parametrize("policy", SEED_POLICIES, ids=lambda p: p.label())
-def test_every_seed_policy_becomes_cxx(policy):
+def test_every_papers_policy_becomes_cxx(policy):
     rule = rules.generate(policy)
     assert len(rule.fields) == len(policy.init(Fraction(3)))
     assert rule.class_name in rule.code
@@ -264,7 +264,7 @@ def test_the_command_checks_its_output_paths_before_any_work(tmp_path):
         commands._models("queue,ode")
 
 
-# -- goals, report, reference set, seeds --------------------------------------------------------
+# -- goals, report, reference set, set-ups ------------------------------------------------------
 def test_differences_follow_the_goals():
     assert Difference.of("throughput", ns3=10.0, model=11.1).met is True  # reported only
     assert Difference.of("utilization", ns3=1.0, model=0.96).met is True

@@ -249,7 +249,7 @@ def test_no_verdict_typed_by_hand():
 # --- provenance: computed in the run, or located in the paper ---------------------------
 def test_every_claim_shows_a_computed_value_or_a_located_quote(traced):
     """A computed claim shows at least one value that the library, a paper's helper or
-    sympy returned to it in this run; a reading claim shows passages located in the seed
+    sympy returned to it in this run; a reading claim shows passages located in the paper's
     text, each of which locates again to the same section. Every registered claim is
     checked, and both kinds occur."""
     registered = sum(len(v) for v in _build.REGISTRY.values())
@@ -713,16 +713,16 @@ def test_cli_check_help_names_every_paper(capsys):
         assert key in text
 
 
-def test_the_ns3_runs_table_is_current_and_quoted():
-    """paper_checks/NS3_RUNS.md is the rendering of the committed runs; the rows quote them."""
-    from papers import ns3_runs
+def test_the_ns3_reruns_table_is_current_and_quoted():
+    """paper_checks/NS3_RERUNS.md is the rendering of the committed runs; the rows quote them."""
+    from papers import ns3_reruns
 
-    assert ns3_runs.TABLE.read_text(encoding="utf-8") == ns3_runs.render() + "\n", (
-        "paper_checks/NS3_RUNS.md is stale: python benchmarks/ns3_runs.py table > "
-        "paper_checks/NS3_RUNS.md"
+    assert ns3_reruns.TABLE.read_text(encoding="utf-8") == ns3_reruns.render() + "\n", (
+        "paper_checks/NS3_RERUNS.md is stale: python benchmarks/ns3_reruns.py table > "
+        "paper_checks/NS3_RERUNS.md"
     )
-    rows = ns3_runs.runs("jasem2010")
+    rows = ns3_reruns.runs("jasem2010")
     assert rows
     first = rows[0]
-    said = ns3_runs.quote("jasem2010", "utilization", scale=100)
+    said = ns3_reruns.quote("jasem2010", "utilization", scale=100)
     assert f"{100 * first['utilization']:.4g}" in said

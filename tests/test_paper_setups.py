@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from aimdmodel import cli, seeds
+from aimdmodel import cli, studies
 from papers import experiment_commands, experiments, queue_readings, setups, texts
 from papers.keys import PAPERS
 
@@ -36,7 +36,7 @@ def test_printed_parameters_are_located_in_the_paper(name):
 @pytest.mark.parametrize("scale", setups.SCALES)
 def test_kwargs_fit_the_library_function(name, scale):
     s = setups.SETUPS[name]
-    fn = getattr(seeds, s.function)
+    fn = getattr(studies, s.function)
     inspect.signature(fn).bind(**s.kwargs(scale))  # raises TypeError on a stray keyword
     text = s.describe(scale)
     assert text.startswith(f"{s.paper}:")
@@ -76,7 +76,7 @@ def test_render_lists_the_setups_and_tables(mehta_dahiya):
 
 
 def test_appendix_table_in_the_papers_layout():
-    g = seeds.robustness_grid({k: setups.APPENDIX_POLICIES[k] for k in setups.LEDGER_POLICIES},
+    g = studies.robustness_grid({k: setups.APPENDIX_POLICIES[k] for k in setups.LEDGER_POLICIES},
                               environments=("CL", "SQH"), settings=(("reno", "droptail"),),
                               duration=8.0, warmup=2.0)
     text = experiments._render_appendix(g)
@@ -140,7 +140,7 @@ def test_above_needs_more_than_the_noise():
 
 
 def test_cbr_summary_reads_the_congested_loads():
-    d = seeds.cbr_load(("reno", "newreno"), [1e6, 9.5e6, 11e6], rwnd=20, duration=20.0,
+    d = studies.cbr_load(("reno", "newreno"), [1e6, 9.5e6, 11e6], rwnd=20, duration=20.0,
                        warmup=5.0, replications=2)
     assert queue_readings.congested_loads(d).tolist() == [9.5e6]
     s = queue_readings.cbr_summary(d, low=1)

@@ -342,7 +342,7 @@ def test_public_names_have_examples(name):
 def test_queue_results_are_bit_for_bit_as_recorded():
     """86 scenarios (every variant, discipline, cross traffic, policy kind...): every array
     of every result hashes as recorded in tests/queue_fingerprint.json (the ledger's,
-    SEEDS.md's and VALIDATION.md's numbers come from these bits). A change meant to alter
+    RERUNS.md's and VALIDATION.md's numbers come from these bits). A change meant to alter
     results re-records it: ``python tests/queue_fingerprint.py --record``."""
     from tests import queue_fingerprint as fp
 

@@ -123,7 +123,7 @@ PAPER = {
 
 
 @pytest.mark.parametrize("name", sorted(PAPER))
-def test_seed_values_match_the_paper(name):
+def test_papers_values_match_the_derivation(name):
     p = PAPER[name]
     cf = derive(p["policy"])
     assert cf.reason is None

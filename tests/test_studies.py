@@ -1,4 +1,4 @@
-"""The seeds' experiments in the queue model (aimdmodel.seeds): set-ups, results, plots.
+"""The studies of the queue model (aimdmodel.studies): set-ups, results, plots.
 
 Short runs (seconds of simulated time): the tests check what each experiment
 builds and the properties its numbers must have, not the papers' verdicts
@@ -13,10 +13,10 @@ import matplotlib
 import numpy as np
 import pytest
 
-from aimdmodel import AIAD, AIMD, AIMDFC, AIMDFCPlus, seeds
+from aimdmodel import AIAD, AIMD, AIMDFC, AIMDFCPlus, studies
 from aimdmodel.scenario import CBR, RED, Flow, Scenario
-from aimdmodel.seeds import plots
-from aimdmodel.seeds._runs import Task, collect, run_tasks, stats
+from aimdmodel.studies import plots
+from aimdmodel.studies._runs import Task, collect, run_tasks, stats
 
 matplotlib.use("Agg")
 
@@ -55,7 +55,7 @@ def test_run_tasks_same_answer_in_processes():
 # --- Bazi & Nassereddine 2019: CBR load -------------------------------------------------------
 @pytest.fixture(scope="module")
 def cbr():
-    return seeds.cbr_load(("reno", "vegas"), [2e6, 9.5e6, 11e6], duration=20.0, warmup=5.0,
+    return studies.cbr_load(("reno", "vegas"), [2e6, 9.5e6, 11e6], duration=20.0, warmup=5.0,
                           replications=2)
 
 
@@ -75,7 +75,7 @@ def test_cbr_load_shapes_and_physics(cbr):
 
 
 def test_cbr_load_receiver_window_caps_the_flow():
-    d = seeds.cbr_load(("newreno",), [1e6], rwnd=10, duration=20.0, warmup=5.0)
+    d = studies.cbr_load(("newreno",), [1e6], rwnd=10, duration=20.0, warmup=5.0)
     cap = 10 * 8 * 1000 / 0.1  # 10 packets of 1000 bytes per RTT of 0.1 s
     assert d.throughput[0, 0] == pytest.approx(cap, rel=0.02)
     assert d.drop_rate[0, 0] == 0
@@ -84,49 +84,49 @@ def test_cbr_load_receiver_window_caps_the_flow():
 
 def test_cbr_load_refuses_bad_input():
     with pytest.raises(ValueError, match="variant"):
-        seeds.cbr_load(("cubicle",), [1e6])
+        studies.cbr_load(("cubicle",), [1e6])
     with pytest.raises(ValueError, match="link_rate"):
-        seeds.cbr_load(("reno",), [1e6], link_rate=-1.0)
+        studies.cbr_load(("reno",), [1e6], link_rate=-1.0)
     with pytest.raises(ValueError, match="rate"):
-        seeds.cbr_load(("reno",), [-1e6])
+        studies.cbr_load(("reno",), [-1e6])
 
 
 # --- Reddy et al.: environments and the robustness grid -------------------------------------------
 def test_environment_network_realizes_the_available_bandwidth():
-    link, cross = seeds.environment_network("SQH", n_flows=2, duration=20.0)
+    link, cross = studies.environment_network("SQH", n_flows=2, duration=20.0)
     assert link.rate == 20e6
     assert link.buffer == round(20e6 * 0.1 / 8000)
     assert [(c.rate, c.start, c.stop) for c in cross] == [(18e6, 5.0, 10.0), (18e6, 15.0, 20.0)]
-    link, cross = seeds.environment_network("SQH", n_flows=2, duration=10.0, discipline="red")
+    link, cross = studies.environment_network("SQH", n_flows=2, duration=10.0, discipline="red")
     assert link.red == RED(min_th=link.buffer / 3, max_th=2 * link.buffer / 3)
     # DRR: k = n (C - B_a) / B_a sources, each at most its fair share C / (n + k)
-    link, cross = seeds.environment_network("RDL", n_flows=2, duration=3.0, discipline="drr",
+    link, cross = studies.environment_network("RDL", n_flows=2, duration=3.0, discipline="drr",
                                             seed=4)
     for t0 in {c.start for c in cross}:
         group = [c for c in cross if c.start == t0]
         k, total = len(group), sum(c.rate for c in group)
         assert all(c.rate <= link.rate / (2 + k) * (1 + 1e-9) for c in group)
         assert 0 < total < link.rate
-    same = seeds.environment_network("RDL", n_flows=2, duration=3.0, discipline="drr", seed=4)
+    same = studies.environment_network("RDL", n_flows=2, duration=3.0, discipline="drr", seed=4)
     assert same[1] == cross  # the same seed, the same environment
-    _, cross = seeds.environment_network("RSQ", n_flows=3)
+    _, cross = studies.environment_network("RSQ", n_flows=3)
     assert cross[0].mean_interarrival == (0.03, 0.01)
-    _, cross = seeds.environment_network("CH", n_flows=1)
+    _, cross = studies.environment_network("CH", n_flows=1)
     assert cross == ()  # 10 Mb/s per flow is the link itself
 
 
 def test_environment_network_refuses_bad_input():
     with pytest.raises(ValueError, match="discipline"):
-        seeds.environment_network("CL", n_flows=2, discipline="fifo")
+        studies.environment_network("CL", n_flows=2, discipline="fifo")
     with pytest.raises(ValueError, match="n_flows"):
-        seeds.environment_network("CL", n_flows=0)
+        studies.environment_network("CL", n_flows=0)
     with pytest.raises(ValueError, match="name must be one of"):
-        seeds.environment_network("XX", n_flows=1)
+        studies.environment_network("XX", n_flows=1)
 
 
 @pytest.fixture(scope="module")
 def grid():
-    return seeds.robustness_grid({"AIMD": AIMD(b=0.8), "AIAD": AIAD(d=3)},
+    return studies.robustness_grid({"AIMD": AIMD(b=0.8), "AIAD": AIAD(d=3)},
                                  environments=("CL", "SQH", "RCL"),
                                  settings=(("reno", "droptail"), ("sack", "red")),
                                  duration=12.0, warmup=2.0, replications=2)
@@ -150,24 +150,24 @@ def test_robustness_grid_scores(grid):
 
 
 def test_combine_keeps_settings_in_order(grid):
-    other = seeds.robustness_grid({"AIMD": AIMD(b=0.8)}, environments=("CL", "SQH", "RCL"),
+    other = studies.robustness_grid({"AIMD": AIMD(b=0.8)}, environments=("CL", "SQH", "RCL"),
                                   settings=(("reno", "drr"),), duration=12.0, warmup=2.0)
-    both = seeds.combine(grid, other, policies=["AIMD"])
+    both = studies.combine(grid, other, policies=["AIMD"])
     assert both.setting_names == ("Reno+DropTail", "SACK+RED", "Reno+DRR")
     assert both.goodput[:2].tolist() == grid.goodput[:, :1].tolist()
     assert np.isnan(both.sem["goodput"][2]).all()  # one replication: no standard error
     with pytest.raises(ValueError, match="same environments"):
-        seeds.combine(grid, other)  # other has no AIAD
+        studies.combine(grid, other)  # other has no AIAD
 
 
 def test_robustness_grid_refuses_a_variant_with_its_own_rule():
     with pytest.raises(ValueError, match="own window rule"):
-        seeds.robustness_grid([AIMD()], settings=(("vegas", "droptail"),), duration=5.0)
+        studies.robustness_grid([AIMD()], settings=(("vegas", "droptail"),), duration=5.0)
 
 
-# --- seeds 000, 003: flow counts, transfers, churn -----------------------------------------
+# --- flow counts, transfers, churn (jasem2010, lahanas2003) -------------------------------
 def test_flows_sweep_transfers_and_window():
-    d = seeds.flows_sweep([AIMD(), AIMDFCPlus()], (2, 4), link_rate=10e6, size=1_000_000,
+    d = studies.flows_sweep([AIMD(), AIMDFCPlus()], (2, 4), link_rate=10e6, size=1_000_000,
                           duration=20.0, window=1.0, replications=2)
     assert d.unfinished.tolist() == [[0.0, 0.0], [0.0, 0.0]]
     least = 1_000_000 * 8 / 10e6  # one transfer alone
@@ -175,31 +175,31 @@ def test_flows_sweep_transfers_and_window():
     assert (d.transfer_time_max >= d.transfer_time).all()
     assert (d.transfer_time_max[:, 1] >= 4 * least).all()  # four share the link
     assert (d.utilization <= 1.0 + 1e-9).all()
-    short = seeds.flows_sweep([AIMD()], (4,), link_rate=10e6, size=5_000_000, duration=3.0)
+    short = studies.flows_sweep([AIMD()], (4,), link_rate=10e6, size=5_000_000, duration=3.0)
     assert short.unfinished[0, 0] == 4.0
     assert np.isnan(short.transfer_time_max[0, 0])
 
 
 def test_churn_join_and_leave():
     pols = {"AIMD": AIMD(), "AIMD-FC": AIMDFC()}
-    c = seeds.churn(pols, mode="leave", groups=3, group_size=2, period=4.0, link_rate=10e6)
+    c = studies.churn(pols, mode="leave", groups=3, group_size=2, period=4.0, link_rate=10e6)
     assert c.active.tolist() == [6, 4, 2]
     assert c.t.tolist() == [0.0, 4.0, 8.0]
     assert c.goodput.shape == (2, 3)
     assert ((c.utilization > 0.5) & (c.utilization <= 1.0 + 1e-9)).all()
-    j = seeds.churn(pols, mode="join", groups=2, group_size=2, period=4.0, link_rate=10e6)
+    j = studies.churn(pols, mode="join", groups=2, group_size=2, period=4.0, link_rate=10e6)
     assert j.active.tolist() == [2, 4]
     with pytest.raises(ValueError, match="mode"):
-        seeds.churn(pols, mode="stay")
+        studies.churn(pols, mode="stay")
 
 
 # --- Mehta & Dahiya's citations -----------------------------------------------------------------
 def test_random_loss_and_low_priority():
-    d = seeds.random_loss(("newreno", "westwood"), [0.0, 0.01, 0.05], duration=20.0,
+    d = studies.random_loss(("newreno", "westwood"), [0.0, 0.01, 0.05], duration=20.0,
                           warmup=5.0)
     assert (np.diff(d.goodput, axis=1) < 0).all()  # more random loss, less goodput
     assert d.loss_rate[0, 2] == pytest.approx(0.05, rel=0.3)
-    lp = seeds.low_priority(n_primary=1, n_low=2, primary_rwnd=20, duration=20.0, warmup=5.0)
+    lp = studies.low_priority(n_primary=1, n_low=2, primary_rwnd=20, duration=20.0, warmup=5.0)
     assert lp.primary_alone.shape == (1,)
     assert lp.low_shared.shape == (2,)
     assert 0 < lp.jain_low() <= 1
@@ -230,7 +230,7 @@ def test_results_are_frozen(cbr):
 def test_cbr_sources_run_in_the_model():
     # the experiments build Scenarios the model runs as given (a CBR stops when told)
     sc = Scenario(flows=(Flow(),), cross=(CBR(rate=5e6, start=1.0, stop=2.0),), duration=3.0)
-    res = seeds.Task(0, sc, _sent)()
+    res = studies.Task(0, sc, _sent)()
     assert res["sent"].shape == (1,)
 
 
@@ -242,7 +242,7 @@ def test_each_replication_is_measured_until_its_own_last_transfer():
     from aimdmodel.queue import metrics as qm
     from aimdmodel.queue import run
     from aimdmodel.scenario import Flow, Link, Scenario
-    from aimdmodel.seeds.dumbbell import _measure_sweep
+    from aimdmodel.studies.dumbbell import _measure_sweep
 
     sc = Scenario(flows=tuple(Flow(variant="sack", policy=NewAIMD(), base_rtt=0.012,
                                    size=5_000_000) for _ in range(2)),

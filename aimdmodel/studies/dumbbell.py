@@ -309,7 +309,7 @@ class ChurnData:
     sem: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     def plot(self, ax: Any = None, *, metric: str = "goodput") -> list:
-        """Draw one metric per period (:func:`aimdmodel.seeds.plots.plot_churn`).
+        """Draw one metric per period (:func:`aimdmodel.studies.plots.plot_churn`).
 
         Examples
         --------

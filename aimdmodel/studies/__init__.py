@@ -1,11 +1,12 @@
-"""Experiments in the queue model at the level of the seed papers' simulator set-ups.
+"""Studies: generic families of queue-model experiments, each the shape of a simulator set-up.
 
 Each function runs a family of :class:`~aimdmodel.scenario.Scenario` in the
 round-based queue model (:mod:`aimdmodel.queue`) and returns a frozen result
-with the numbers a figure or a table of the papers shows, and a
-``.plot(ax=None)`` that hands it to :mod:`aimdmodel.seeds.plots`, which only
-draws. The functions know no paper: every number a paper prints, and every
-value chosen where it prints none, is passed in by :mod:`papers.setups`.
+with the numbers a figure or a table shows, and a ``.plot(ax=None)`` that
+hands it to :mod:`aimdmodel.studies.plots`, which only draws. The functions
+know no paper: every number a paper prints, and every value chosen where it
+prints none, is passed in by the caller (:mod:`papers.setups` for the papers'
+set-ups; the papers named below are where each family comes from).
 
 =======================  ============================  =====================================
 function                 result                        set-up
@@ -16,7 +17,8 @@ function                 result                        set-up
                                                        disciplines x 13 environments
                                                        (Reddy et al.)
 ``flows_sweep``          :class:`FlowsSweepData`       N flows of a rule, long-lived or
-                                                       transfers (seeds 000, 003)
+                                                       transfers (Jasem et al. 2010,
+                                                       Lahanas & Tsaoussidis 2003)
 ``churn``                :class:`ChurnData`            groups of flows joining or leaving
                                                        (Lahanas & Tsaoussidis 2003)
 ``random_loss``          :class:`RandomLossData`       one flow under random loss p
@@ -30,7 +32,7 @@ with a progress bar); every run is deterministic given its seed.
 
 Examples
 --------
->>> from aimdmodel.seeds import cbr_load
+>>> from aimdmodel.studies import cbr_load
 >>> d = cbr_load(("sack",), [3e6], duration=10.0, warmup=2.0)
 >>> d.variants, d.cbr_rates.tolist()
 (('sack',), [3000000.0])

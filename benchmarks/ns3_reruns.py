@@ -4,11 +4,11 @@ run, and their table.
 
 Usage::
 
-    python benchmarks/ns3_runs.py run [--workers=N] lahanas2003 OUT.jsonl \
+    python benchmarks/ns3_reruns.py run [--workers=N] lahanas2003 OUT.jsonl \
         "droptail:2:AIMD(a=1, b=1/2)" ...
-    python benchmarks/ns3_runs.py run lahanas2003-leave OUT.jsonl "AIMD(a=1, b=1/2)" ...
-    python benchmarks/ns3_runs.py run jasem2010 OUT.jsonl "8:AIMD-FC+(a=1, b=1/2, f=1/2)" ...
-    python benchmarks/ns3_runs.py table > paper_checks/NS3_RUNS.md
+    python benchmarks/ns3_reruns.py run lahanas2003-leave OUT.jsonl "AIMD(a=1, b=1/2)" ...
+    python benchmarks/ns3_reruns.py run jasem2010 OUT.jsonl "8:AIMD-FC+(a=1, b=1/2, f=1/2)" ...
+    python benchmarks/ns3_reruns.py table > paper_checks/NS3_RERUNS.md
 
 Each job (``discipline:flows:policy`` for lahanas2003, ``policy`` for
 lahanas2003-leave, ``flows:policy`` for jasem2010; the policy by its label)
@@ -20,9 +20,9 @@ minutes to tens of minutes with ns-3's wheel), so an interrupted sweep
 keeps what it ran, and a sweep run again skips the jobs the file already
 holds. Jobs run side by side in ``--workers=N`` processes, or on any
 :class:`concurrent.futures.Executor` given to :func:`run` (a dask
-cluster's ``client.get_executor()``) (the ledger quotes ``paper_checks/ns3_runs.jsonl``, the
+cluster's ``client.get_executor()``) (the ledger quotes ``paper_checks/ns3_reruns.jsonl``, the
 runs appended there). ``table`` writes its Markdown
-(:func:`papers.ns3_runs.render`).
+(:func:`papers.ns3_reruns.render`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from papers import ns3_setups as setups
-from papers.ns3_runs import PATH, render
+from papers.ns3_reruns import PATH, render
 
 POLICIES = {p.label(): p for p in (*setups.LAHANAS2003_POLICIES, *setups.JASEM2010_POLICIES)}
 
@@ -105,5 +105,5 @@ if __name__ == "__main__":
         if args and args[0].startswith("--workers="):
             n = int(args.pop(0).split("=", 1)[1])
         run(args[0], args[1], args[2:], workers=n)
-    else:  # table [FILE.jsonl]: the Markdown of paper_checks/ns3_runs.jsonl (or FILE)
+    else:  # table [FILE.jsonl]: the Markdown of paper_checks/ns3_reruns.jsonl (or FILE)
         print(render(Path(sys.argv[2]) if len(sys.argv) > 2 else PATH))

@@ -191,7 +191,7 @@ class RobustnessData:
         return qm.robustness(vals, better=ROBUSTNESS_METRICS[metric])
 
     def plot(self, ax: Any = None, *, setting: int | str = 0, metric: str = "goodput") -> list:
-        """Draw one score per environment (:func:`aimdmodel.seeds.plots.plot_robustness`).
+        """Draw one score per environment (:func:`aimdmodel.studies.plots.plot_robustness`).
 
         Examples
         --------

@@ -80,7 +80,7 @@ class RandomLossData:
     sem: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     def plot(self, ax: Any = None) -> list:
-        """Draw goodput against ``p`` (:func:`aimdmodel.seeds.plots.plot_random_loss`).
+        """Draw goodput against ``p`` (:func:`aimdmodel.studies.plots.plot_random_loss`).
 
         Examples
         --------
@@ -120,7 +120,7 @@ def random_loss(variants: Sequence[str], loss_rates: Sequence[float], *,
     packet_size : int
     duration, warmup : float
     replications, seed, tick, workers, progress
-        As in :func:`aimdmodel.seeds.cbr.cbr_load`.
+        As in :func:`aimdmodel.studies.cbr.cbr_load`.
 
     Returns
     -------
@@ -224,7 +224,7 @@ class LowPriorityData:
         return float(jain_index(g))
 
     def plot(self, ax: Any = None) -> list:
-        """Draw the three runs' goodputs (:func:`aimdmodel.seeds.plots.plot_low_priority`).
+        """Draw the three runs' goodputs (:func:`aimdmodel.studies.plots.plot_low_priority`).
 
         Examples
         --------

@@ -107,7 +107,7 @@ class CBRLoadData:
             return np.where(left > 0, self.throughput / np.where(left > 0, left, 1.0), np.nan)
 
     def plot(self, ax: Any = None, *, metric: str = "throughput") -> list:
-        """Draw one metric against the load with :func:`aimdmodel.seeds.plots.plot_cbr_load`.
+        """Draw one metric against the load with :func:`aimdmodel.studies.plots.plot_cbr_load`.
 
         Examples
         --------

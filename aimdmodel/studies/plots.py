@@ -1,4 +1,4 @@
-"""Drawing the results of :mod:`aimdmodel.seeds`: drawing only.
+"""Drawing the results of :mod:`aimdmodel.studies`: drawing only.
 
 Every function takes a result and ``ax=None`` (a new figure when None),
 draws one series per variant or policy in :data:`aimdmodel.plots.STYLES`
@@ -120,7 +120,7 @@ def plot_cbr_load(data: Any, ax: Any = None, *, metric: str = "throughput") -> l
     Examples
     --------
     >>> from matplotlib.figure import Figure
-    >>> from aimdmodel.seeds import cbr_load
+    >>> from aimdmodel.studies import cbr_load
     >>> d = cbr_load(("reno",), [2e6, 8e6], duration=10.0, warmup=2.0)
     >>> plot_cbr_load(d, Figure().subplots())[0].get_label()
     'reno'
@@ -144,7 +144,7 @@ def plot_robustness(data: Any, ax: Any = None, *, setting: int = 0,
     --------
     >>> from matplotlib.figure import Figure
     >>> from aimdmodel import AIMD
-    >>> from aimdmodel.seeds import robustness_grid
+    >>> from aimdmodel.studies import robustness_grid
     >>> g = robustness_grid([AIMD()], environments=("CL", "SQH"), duration=10.0, warmup=2.0,
     ...                     settings=(("reno", "droptail"),))
     >>> plot_robustness(g, Figure().subplots())[0].get_label()
@@ -164,13 +164,13 @@ def plot_robustness(data: Any, ax: Any = None, *, setting: int = 0,
 
 
 def plot_flows_sweep(data: Any, ax: Any = None, *, metric: str = "utilization") -> list:
-    """Draw one metric of each policy against the number of flows (seeds 000, 003).
+    """Draw one metric of each policy against the number of flows.
 
     Examples
     --------
     >>> from matplotlib.figure import Figure
     >>> from aimdmodel import AIMD
-    >>> from aimdmodel.seeds import flows_sweep
+    >>> from aimdmodel.studies import flows_sweep
     >>> d = flows_sweep([AIMD()], (2, 4), link_rate=10e6, duration=10.0)
     >>> plot_flows_sweep(d, Figure().subplots(), metric="goodput")[0].get_label()
     'AIMD(a=1, b=1/2)'
@@ -197,7 +197,7 @@ def plot_churn(data: Any, ax: Any = None, *, metric: str = "goodput") -> list:
     --------
     >>> from matplotlib.figure import Figure
     >>> from aimdmodel import AIMD
-    >>> from aimdmodel.seeds import churn
+    >>> from aimdmodel.studies import churn
     >>> c = churn([AIMD()], groups=2, group_size=1, period=4.0, link_rate=5e6)
     >>> len(plot_churn(c, Figure().subplots(), metric="jain"))
     1
@@ -221,7 +221,7 @@ def plot_random_loss(data: Any, ax: Any = None) -> list:
     Examples
     --------
     >>> from matplotlib.figure import Figure
-    >>> from aimdmodel.seeds import random_loss
+    >>> from aimdmodel.studies import random_loss
     >>> d = random_loss(("reno",), [0.001, 0.01], duration=10.0, warmup=2.0)
     >>> plot_random_loss(d, Figure().subplots())[0].get_label()
     'reno'
@@ -242,7 +242,7 @@ def plot_low_priority(data: Any, ax: Any = None) -> list:
     Examples
     --------
     >>> from matplotlib.figure import Figure
-    >>> from aimdmodel.seeds import low_priority
+    >>> from aimdmodel.studies import low_priority
     >>> d = low_priority(n_primary=1, n_low=1, duration=10.0, warmup=2.0)
     >>> [b.get_label() for b in plot_low_priority(d, Figure().subplots())]
     ['newreno', 'lp']

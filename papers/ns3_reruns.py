@@ -2,10 +2,10 @@
 
 The runs are too long for the ledger (one 100 Mbit/s run takes 0.5 to 5
 minutes with ns-3's wheel), so they are made by ``python
-benchmarks/ns3_runs.py run ...`` (:mod:`papers.ns3_setups`: Lahanas &
+benchmarks/ns3_reruns.py run ...`` (:mod:`papers.ns3_setups`: Lahanas &
 Tsaoussidis 2003 Sec. 5.1 and Jasem et al. 2010's NCTUns dumbbell, the
 papers' own policies run inside ns-3 as generated congestion ops), appended
-to :data:`PATH` run by run, and rendered as ``paper_checks/NS3_RUNS.md``.
+to :data:`PATH` run by run, and rendered as ``paper_checks/NS3_RERUNS.md``.
 A set-up's name starts with its paper's key (``"lahanas2003 Sec. 5.1
 (stationary)"``). This module reads that file and
 summarises it; a row about a paper's simulator experiment is decided on these
@@ -25,10 +25,10 @@ from aimdmodel._format import markdown_table
 
 __all__ = ["PATH", "TABLE", "by_flows", "means", "quote", "render", "runs"]
 
-PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_runs.jsonl"
+PATH = Path(__file__).resolve().parents[1] / "paper_checks" / "ns3_reruns.jsonl"
 """The JSON-lines file of ns-3 runs (one row per flow count and policy)."""
 
-TABLE = PATH.with_name("NS3_RUNS.md")
+TABLE = PATH.with_name("NS3_RERUNS.md")
 """Its Markdown rendering (:func:`render`), checked against it by a test."""
 
 SHORT = {
@@ -121,7 +121,7 @@ def quote(setup: str, metric: str, *, scale: float = 1.0, digits: int = 4,
     >>> quote("jasem2010", "utilization", scale=100).startswith("ns-3 (")
     True
     >>> quote("no such set-up", "utilization")
-    'ns-3: no runs of no such set-up in paper_checks/ns3_runs.jsonl'
+    'ns-3: no runs of no such set-up in paper_checks/ns3_reruns.jsonl'
     """
     rows = [r for r in runs(setup) if all(r.get(k) == v for k, v in (where or {}).items())]
     if not rows:
@@ -153,8 +153,8 @@ def render(path: Path = PATH) -> str:
                 row = json.loads(line)
                 groups.setdefault(row["setup_name"], []).append(row)
     out = ["# The papers' set-ups in ns-3", "",
-           "Generated from `paper_checks/ns3_runs.jsonl` by `python benchmarks/ns3_runs.py "
-           "table > paper_checks/NS3_RUNS.md` (the runs: `python benchmarks/ns3_runs.py run "
+           "Generated from `paper_checks/ns3_reruns.jsonl` by `python benchmarks/ns3_reruns.py "
+           "table > paper_checks/NS3_RERUNS.md` (the runs: `python benchmarks/ns3_reruns.py run "
            "...`, papers.ns3_setups; the papers' policies run inside ns-3 as generated "
            "congestion ops). One replication per row; `seconds` is the wall time of the run. "
            "Do not edit by hand.", ""]

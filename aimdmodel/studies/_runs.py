@@ -1,6 +1,6 @@
 """Running many queue-model scenarios and keeping only their metrics.
 
-An experiment of :mod:`aimdmodel.seeds` is a list of :class:`Task`: a key,
+An experiment of :mod:`aimdmodel.studies` is a list of :class:`Task`: a key,
 a :class:`~aimdmodel.scenario.Scenario`, how many replications, the model's
 options and a *measure*, a module-level function that turns the run's
 :class:`~aimdmodel.queue.QueueResult` into a dict of small arrays (so that
