@@ -4,7 +4,9 @@ The library (:mod:`aimdmodel`) knows policies, engines, metrics, symbolic
 analysis, figures and the framework statements are checked in
 (:mod:`aimdmodel.statements`); it imports nothing from here. This package
 holds everything that belongs to a *paper*, each paper under its author-year
-key (:mod:`papers.keys`, the one table of keys, citations and old names):
+key (:mod:`papers.keys`, the one table of keys, citations and old names), one
+folder per paper (``papers/lahanas2003/``: its numbers and statements in
+``__init__.py``, its verbatim passages in ``text.py``):
 
 - :mod:`papers.lahanas2003` (Lahanas & Tsaoussidis 2003): the efficiencies
   3/4, 5/6, 8/9, the response constants, the fixed point of AIMD-FC+, the
@@ -20,9 +22,8 @@ key (:mod:`papers.keys`, the one table of keys, citations and old names):
   tables and lists they print (the tables parsed from the located text); the
   loss response and the Sec. 3 metrics Bazi & Nassereddine describe;
 - :mod:`papers.claims`: the efficiency figures of the headline table;
-- :mod:`papers.texts`: the passages of the five papers that the ledger quotes,
-  verbatim, one module per paper (``papers.texts.lahanas2003``, ...), and a
-  locator (a quote that is not in the text raises);
+- :mod:`papers.texts`: the locator of the passages the ledger quotes (each
+  paper's ``text.py``; a quote that is not in the text raises);
 - :mod:`papers.setups`: the papers' simulator set-ups as calls of
   :mod:`aimdmodel.studies`, every parameter printed (located) or chosen (why);
   :mod:`papers.experiments` runs and renders them (``aimdmodel experiment``);

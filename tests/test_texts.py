@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,7 +36,7 @@ def _heading(text: str, label: str) -> int | None:
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_passages_are_filed_in_paper_order(paper):
     mod = texts.module(paper)
-    assert mod.__name__ == f"papers.texts.{PAPERS[paper].module}"
+    assert mod.__name__ == f"papers.{PAPERS[paper].module}.text"
     assert len(set(mod.SECTIONS)) == len(mod.SECTIONS)
     order = [mod.SECTIONS.index(p.section) for p in texts.passages(paper)]
     assert order == sorted(order), "passages out of the order of their sections"
@@ -96,6 +98,19 @@ def test_a_quote_is_cited_by_authors_and_year_and_reads_back(paper):
     assert texts.read_cite(cite) == (paper, q.section, phrase.strip())
     with pytest.raises(ValueError, match="authors and year"):
         texts.read_cite(f'{paper}, {q.section}: "{phrase}"')
+
+
+def test_a_first_import_records_only_the_callers_quote():
+    """Locating in a paper not yet imported imports its package (papers.mehta_dahiya parses
+    its tables from located passages when imported): only the caller's quote is recorded."""
+    code = ("import sys\nfrom papers import texts\n"
+            "assert 'papers.mehta_dahiya' not in sys.modules\n"
+            "with texts.recording() as got:\n    texts.locate('mehta-dahiya', 'Traffic FTP')\n"
+            "assert 'papers.mehta_dahiya' in sys.modules\nprint([q.text for q in got])\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "['Traffic FTP']"
 
 
 def test_fraction_parts_matches_braces():

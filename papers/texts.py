@@ -1,8 +1,8 @@
 """The papers' own words: the passages the claims ledger quotes, and a locator.
 
-One module per paper, named by its key (:mod:`papers.texts.lahanas2003`,
-``jasem2010``, ``reddy_aiad``, ``bazi2019``, ``mehta_dahiya``; :mod:`papers.keys`),
-holds the passages the ledger quotes, copied verbatim from the paper's text
+Each paper's folder holds, in ``text.py`` (:mod:`papers.lahanas2003.text`,
+``papers.jasem2010.text``, ...; the folder is the paper's key with ``_`` for
+``-``, :mod:`papers.keys`), the passages the ledger quotes, copied verbatim from the paper's text
 (the sentences, formulas and tables it needs, not the whole papers), each
 with the section heading it stands under; ``tests/test_texts.py`` checks
 every passage and every section against the paper's text whenever that text
@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 
-from ..keys import PAPERS, paper_key
+from .keys import PAPERS, paper_key
 
 __all__ = ["Passage", "Quote", "fraction_parts", "locate", "locate_all", "module",
            "normalize", "passages", "read_cite", "recording"]
@@ -160,14 +161,23 @@ def read_cite(cite: str) -> tuple[str, str, str]:
 
 
 def module(paper: str) -> ModuleType:
-    """The module of one paper's passages (``papers.texts.<key>``, ``_`` for ``-``).
+    """The module of one paper's passages (``papers.<key>.text``, ``_`` for ``-``).
 
     Examples
     --------
     >>> module("mehta-dahiya").__name__
-    'papers.texts.mehta_dahiya'
+    'papers.mehta_dahiya.text'
     """
-    return importlib.import_module(f"{__name__}.{PAPERS[paper_key(paper)].module}")
+    name = f"{__package__}.{PAPERS[paper_key(paper)].module}.text"
+    if name in sys.modules:
+        return sys.modules[name]
+    # importing the text imports the paper's package, whose own quotes are not the caller's
+    active = _RECORD[:]
+    _RECORD.clear()
+    try:
+        return importlib.import_module(name)
+    finally:
+        _RECORD[:] = active
 
 
 @cache

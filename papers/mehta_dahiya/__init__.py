@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from . import texts
+from .. import texts
 
 __all__ = ["DSSS_MAX_RATE", "DSSS_PLCP_S", "HEADERS", "NS2_80211_RATE", "NS2_TCP_BYTES",
            "SIM_TIME", "TABLES", "tables_from_text"]

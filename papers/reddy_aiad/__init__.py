@@ -21,7 +21,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from . import texts
+from .. import texts
 
 __all__ = [
     "ALGORITHMS",
