@@ -416,7 +416,7 @@ def fairness_scaling(
         The capacities ``W > 0`` (at least two for an order).
     start : (number, number)
         The two initial windows as fractions of ``W`` (default 1/100 and
-        3/10: seed 003's ``x = (1, 30)`` at ``W = 100``), sum below 1.
+        3/10: Lahanas & Tsaoussidis 2003's ``x = (1, 30)`` at ``W = 100``), sum below 1.
     eps : number
         Tolerance in packets (default 1).
     model : {"discrete", "fluid"}

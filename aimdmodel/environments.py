@@ -1,8 +1,7 @@
-"""Seed 004's thirteen bandwidth environments, as capacity traces of the synchronous model.
+"""Thirteen bandwidth environments, as capacity traces of the synchronous model.
 
-Seed 004 (Reddy, Sireesha & Kumar, "The general comparison between AIMD and
-AIAD", Sec. 3.1 and its Table 2, lines 108-140 of
-``004_3786e317dd2d89c7.txt``) compares congestion controls across a set
+Reddy, Sireesha & Kumar ("The general comparison between AIMD and AIAD",
+Sec. 3.1 and its Table 2) compare congestion controls across a set
 ``E`` of environments, each a variation in time of the *per-flow available
 bandwidth* ``B_t``: constant (CL, CH), square waves (SQL, SQH), random walks
 (RWL, RWH, RWA, RWM), independent random draws (RDL, RDH) and realistic cross
@@ -110,12 +109,10 @@ DEFAULT_INTERVAL = 1.0
 KINDS = ("constant", "square", "random walk", "random", "cross traffic")
 """The kinds of environment, in the order of Table 2."""
 
-_SEED = "seed 004 (Reddy, Sireesha & Kumar), 004_3786e317dd2d89c7.txt"
-
 
 @dataclass(frozen=True)
 class Environment:
-    """One environment of seed 004's Table 2, with its parameters as printed.
+    """One environment of Reddy et al.'s Table 2, with its parameters as printed.
 
     Bandwidths are in bit/s, times in seconds. Fields that do not apply to
     the environment's kind are None.
@@ -135,7 +132,7 @@ class Environment:
     rule : str
         How ``B_t`` is chosen, as the text states it.
     source : str
-        Where the paper states it (lines of the seed's text file).
+        Where the paper states it (lines of the paper's text file).
     b0 : float or None
         ``B_0``: the constant value, the walk's start or the random draws'
         upper bound.
@@ -234,7 +231,7 @@ def _registry() -> dict[str, Environment]:
 
 
 ENVIRONMENTS: Mapping[str, Environment] = MappingProxyType(_registry())
-"""Seed 004's environments by short name (``"CL"`` ... ``"RSQ"``), in Table 2's order."""
+"""Reddy et al.'s environments by short name (``"CL"`` ... ``"RSQ"``), in Table 2's order."""
 
 
 def _valid_names() -> str:
@@ -340,7 +337,7 @@ def square_wave(
     """Return a square-wave capacity: ``hold`` steps at one level, ``hold`` at the other, ...
 
     A teaching helper in the units of the synchronous model (packets per
-    RTT): a capacity that drops to ``low`` and comes back, as in seed 004's
+    RTT): a capacity that drops to ``low`` and comes back, as in Reddy et al.'s
     SQL and SQH environments.
 
     Parameters
@@ -457,7 +454,7 @@ def capacity_trace(
     min_capacity: float = 1.0,
     seed: int | None = None,
 ) -> np.ndarray:
-    """Return the capacity ``W_t`` (packets per RTT) of one of seed 004's environments 1-10.
+    """Return the capacity ``W_t`` (packets per RTT) of one of Reddy et al.'s environments 1-10.
 
     Step ``k`` of the trace is the RTT ``[k rtt, (k+1) rtt)``; its value is
     ``max(min_capacity, B_k * rtt / (8 * packet_size))`` where ``B_k`` is

@@ -92,7 +92,7 @@ def _as_float(a: Any) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------
-# the phase plane of two flows (seed 003 Fig. 2, after Chiu & Jain 1989)
+# the phase plane of two flows (Lahanas & Tsaoussidis 2003, Fig. 2, after Chiu & Jain 1989)
 # --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PhasePlaneData:
@@ -380,7 +380,7 @@ def convergence(
 
 
 # --------------------------------------------------------------------------
-# the sawtooth of one flow with its closed-form bounds (seed 003 Figs. 3, 4)
+# the sawtooth of one flow with its closed-form bounds (Lahanas & Tsaoussidis 2003, Figs. 3, 4)
 # --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SawtoothData:
@@ -947,7 +947,7 @@ def response_functions(
 
 
 # --------------------------------------------------------------------------
-# New-AIMD: the printed pseudocode against its charitable reading (seed 000)
+# New-AIMD: the printed pseudocode against its charitable reading (Jasem et al. 2010)
 # --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class NewAIMDData:

@@ -1,6 +1,6 @@
 """The bottleneck's rule, written once: when is a step congested.
 
-In the synchronous binary-feedback model (Chiu & Jain 1989; seed 003
+In the synchronous binary-feedback model (Chiu & Jain 1989; Lahanas & Tsaoussidis 2003
 Sec. 2) every flow receives the same bit at every step ``t``: 0 (congestion,
 every flow applies its decrease) when the sum of the windows reaches the
 capacity ``W``, 1 (every flow applies its increase) otherwise. The papers

@@ -9,7 +9,7 @@ is computed when the handout is built: closed forms by
 ``sympy.latex``), measured values by the experiments, the arithmetic named
 beside each.
 
-What the seed papers claim is not part of the library: a caller passes the
+What the papers claim is not part of the library: a caller passes the
 papers' quoted figures as ``quotes`` (objects with the fields of
 ``papers.claims.QuotedFigure``: ``policy``, ``claimed``, ``text``,
 ``source``, ``at_least``), and the pages then set each beside the derived or

@@ -2,7 +2,7 @@
 
 Long-run metrics (:func:`efficiency`, :func:`offered_load`,
 :func:`overflow`, :func:`smoothness`) average over *whole cycles* after a
-burn-in. A whole cycle (seed 003 Sec. 2) starts right after a congestion
+burn-in. A whole cycle (Lahanas & Tsaoussidis 2003, Sec. 2) starts right after a congestion
 event and ends with the next one, both steps included in that order: cycle
 ``j`` spans the steps ``c[j-1] + 1 .. c[j]`` where ``c`` are the congestion
 steps. The stretch before the first congestion event is not a whole cycle.
@@ -331,7 +331,7 @@ def _knot_average(tr: Trajectory, kept: list[tuple[int, int]], per_step, ramp) -
 def efficiency(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     """Long-run efficiency (utilization): mean of ``min(sum(w), W_t) / W_t`` over whole cycles.
 
-    This is seed 003's "average flows' throughput per step ... over the
+    This is Lahanas & Tsaoussidis 2003's "average flows' throughput per step ... over the
     system theoretical throughput": what the bottleneck carries, capped at
     its capacity. Offered load above ``W`` is not counted (see
     :func:`overflow`).
@@ -395,7 +395,7 @@ def smoothness(traj: Trajectory, *, burn_in: int | None = None) -> Any:
     The mean drop of the windows' sum at the congestion events that close
     the kept whole cycles, over ``W``.
 
-    Seed 003 Sec. 3.1: smoothness "is reflected by the magnitude of the
+    Lahanas & Tsaoussidis 2003, Sec. 3.1: smoothness "is reflected by the magnitude of the
     oscillations during multiplicative decrease". Smaller is smoother:
     about 1/2 for AIMD(1, 1/2), 1/3 for AIMD-FC, 2/9 for AIMD-FC+.
 
@@ -445,7 +445,9 @@ def _windows_of(x: Any, active: Any = None) -> tuple[np.ndarray, np.ndarray | No
 
 
 def jain_index(x: Any, active: Any = None) -> Any:
-    """Jain's fairness index ``(sum w)^2 / (n sum w^2)`` over the active flows (seed 003 Eq. 17).
+    """Jain's fairness index ``(sum w)^2 / (n sum w^2)`` over the active flows.
+
+    Lahanas & Tsaoussidis 2003 use it as their Eq. 17.
 
     Parameters
     ----------
@@ -508,7 +510,7 @@ def _extremes(w: np.ndarray, act: np.ndarray | None) -> tuple[Any, Any]:
 
 
 def spread(x: Any, active: Any = None) -> Any:
-    """Compute the spread ``(g_max - g_min) / g_avg`` of the active flows' windows (seed 004).
+    """Compute the spread ``(g_max - g_min) / g_avg`` of the active flows' windows (Reddy et al.).
 
     0 for equal windows (all-zero windows included).
 
@@ -668,7 +670,7 @@ def responsiveness(
     ``shares[i] / sum(shares over the active flows) * total(t)`` (equal
     shares by default; pass e.g. the mean-window shares of
     :func:`aimdmodel.symbolic.matrix_model` for flows with their own
-    parameters). Seed 003 (Sec. 3.3, 4.2) measures responsiveness as the
+    parameters). Lahanas & Tsaoussidis 2003 (Sec. 3.3, 4.2) measure responsiveness as the
     steps needed to reach fairness again after the system changed: give as
     ``after`` the step of an arrival, a departure or a capacity change.
 

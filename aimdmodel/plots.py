@@ -16,7 +16,7 @@ and each figure has a legend and a title.
 
 =========================  ===================================================
 ``plot_windows``           windows of every flow against the step (sawtooth)
-``plot_phase_plane``       Chiu-Jain phase plane of two flows (seed 003 Fig. 2)
+``plot_phase_plane``       Chiu-Jain phase plane of two flows (Lahanas & Tsaoussidis 2003, Fig. 2)
 ``plot_sawtooth``          one flow with the closed-form bounds (Figs. 3, 4)
 ``plot_convergence``       Jain's index or window difference per cycle
 ``plot_efficiency_curve``  efficiency against the decrease factor ``b``
@@ -175,7 +175,7 @@ def _time_axis(tr: Any) -> tuple[np.ndarray, str]:
 
 
 # --------------------------------------------------------------------------
-# the phase plane of two flows (seed 003 Fig. 2, after Chiu & Jain 1989)
+# the phase plane of two flows (Lahanas & Tsaoussidis 2003, Fig. 2, after Chiu & Jain 1989)
 # --------------------------------------------------------------------------
 def _phase_arrow(ax: Any, start: np.ndarray, end: np.ndarray, increase: bool) -> Any:
     """One segment of the path: solid black for an increase, dashed grey for a decrease."""
@@ -234,7 +234,7 @@ def phase_plane_legend_handles(artists: Sequence[Any]) -> list:
 
 
 def plot_phase_plane(data: Any, ax: Any = None, *, legend: bool = True) -> list:
-    """Draw the Chiu-Jain phase plane of two flows (seed 003 Fig. 2).
+    """Draw the Chiu-Jain phase plane of two flows (Lahanas & Tsaoussidis 2003, Fig. 2).
 
     The fairness line ``x1 = x2``, the efficiency line ``x1 + x2 = W``, the
     start point, and the path as arrows: solid black arrows for increase
@@ -371,7 +371,7 @@ def plot_convergence(
 
 
 # --------------------------------------------------------------------------
-# New-AIMD: the printed pseudocode against its charitable reading (seed 000)
+# New-AIMD: the printed pseudocode against its charitable reading (Jasem et al. 2010)
 # --------------------------------------------------------------------------
 def plot_new_aimd(data: Any, ax: Any = None) -> list:
     """Draw New-AIMD's windows, their sum and ``W``, with the congestion steps marked.
@@ -491,10 +491,10 @@ def mathtext(expr: Any) -> str:
 
 
 # --------------------------------------------------------------------------
-# the sawtooth of one flow with its closed-form bounds (seed 003 Figs. 3, 4)
+# the sawtooth of one flow with its closed-form bounds (Lahanas & Tsaoussidis 2003, Figs. 3, 4)
 # --------------------------------------------------------------------------
 def plot_sawtooth(data: Any, ax: Any = None, *, legend: bool = True) -> list:
-    """Draw one flow's window with the closed-form bounds (seed 003 Figs. 3, 4).
+    """Draw one flow's window with the closed-form bounds (Lahanas & Tsaoussidis 2003, Figs. 3, 4).
 
     The minimum window and the mean window are the closed forms of
     :func:`aimdmodel.symbolic.derive` that the data carries, typeset in the

@@ -302,7 +302,7 @@ class CBR:
 
 @dataclass(frozen=True)
 class ParetoCross:
-    """Pareto-length flows with Poisson arrivals (seed 004's environments 11-13).
+    """Pareto-length flows with Poisson arrivals (Reddy et al.'s environments 11-13).
 
     Parameters
     ----------
@@ -310,7 +310,7 @@ class ParetoCross:
         Mean time between arrivals in seconds; a pair ``(a, b)`` alternates
         between the two every ``period`` seconds (RSQ: 0.03 and 0.01 s).
     mean_size : float
-        Mean flow length in bytes (not printed by seed 004; a documented
+        Mean flow length in bytes (not printed by Reddy et al.; a documented
         default).
     shape : float
         Pareto shape (``> 1``).

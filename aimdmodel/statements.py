@@ -14,7 +14,7 @@ that order, without hypothesis.
 Readings of "converges to fairness"
 -----------------------------------
 A statement about convergence to fairness looks at the windows right after
-each multiplicative decrease (the tuple seed 003's ``AIMD-System`` returns).
+each multiplicative decrease (the tuple Lahanas & Tsaoussidis 2003's ``AIMD-System`` returns).
 For AIMD and AIMD-FC in exact arithmetic the difference of two windows
 after n decreases is exactly ``|x1 - x2| * b**n``, never 0 unless
 ``x1 == x2``, so :func:`convergence` takes a tolerance ``eps`` on
@@ -79,7 +79,7 @@ class StatementCheck:
     Attributes
     ----------
     statement : str
-        Which statement (e.g. ``"seed003.theorem1"``).
+        Which statement (e.g. ``"lahanas2003.theorem1"``).
     holds : bool
         True when the statement is true at this input. An input that does
         not satisfy the statement's hypotheses makes the implication
@@ -397,7 +397,7 @@ def two_flow_grid(
 
     Ordered by W, then x2, then x1 (all ascending). With
     ``hypotheses="paper"``: ``0 < x1 < x2`` and ``x1 + x2 < W`` (the
-    two-flow hypotheses of seed 003 Sec. 2.1); with ``"all"``:
+    two-flow hypotheses of Lahanas & Tsaoussidis 2003, Sec. 2.1); with ``"all"``:
     ``0 <= x1 <= x2 <= W``.
 
     Examples

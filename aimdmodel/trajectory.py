@@ -234,7 +234,7 @@ class Trajectory:
     def cycle_boundaries(self) -> np.ndarray | tuple[np.ndarray, ...]:
         """Steps at which a cycle starts: one step after each congestion event.
 
-        Seed 003 Sec. 2: a cycle starts "immediately after a system response
+        Lahanas & Tsaoussidis 2003, Sec. 2: a cycle starts "immediately after a system response
         0" and ends at the next congestion event, so whole cycle ``j`` spans
         the steps ``cycle_boundaries[j-1] .. cycle_boundaries[j] - 1``.
         """

@@ -19,7 +19,7 @@ Every ratio is measured in this run against a baseline measured in this run
   i.e. along the run).
 * ``batched_vs_textbook``: the compiled float step engine at
   (B, m) = (1000, 100), 200 RTTs, per flow-step, over the textbook loop (a
-  plain Python transcription of seed 003's AIMD-System pseudocode, Sec. 2.1).
+  plain Python transcription of Lahanas & Tsaoussidis 2003's AIMD-System pseudocode, Sec. 2.1).
 * ``bandwidth_fraction``: that run's flow-steps/s over the ceiling measured
   as ``w += 1`` on a float64 array of the same shape (one flow-step = one
   such update).
@@ -108,7 +108,8 @@ def row(name: str, value: str, note: str = "") -> None:
 
 
 def textbook_aimd_system(x: list[float], W: float, rtts: int, a: float = 1.0, b: float = 0.5):
-    """Seed 003 Sec. 2.1, AIMD(w) and AIMD-System((x_1..x_m), m, n), for ``rtts`` RTTs.
+    """Lahanas & Tsaoussidis 2003, Sec. 2.1, AIMD(w) and AIMD-System((x_1..x_m), m, n), for
+    ``rtts`` RTTs.
 
     AIMD-System lines 1-3: w_i <- x_i; AIMD line 1: k <- 0; while the feedback
     is 1 (the sum of the windows w + k is below W): process(w + k) (nothing
@@ -288,7 +289,8 @@ def batched(quick: bool) -> dict:
     ceil_rate = B * m * reps / t_ceil
     events = int(simulate(AIMD(), x[:5], W, steps=rtts, engine="kernel",
                           record="cycles").system(0).congestion_steps.size)
-    row("textbook loop (seed 003 AIMD-System, pure Python)", f"{tb_rate:.3g} flow-steps/s",
+    row("textbook loop (Lahanas & Tsaoussidis 2003's AIMD-System, pure Python)",
+        f"{tb_rate:.3g} flow-steps/s",
         f"{nb} systems of m={m}, {rtts} RTTs")
     row("batched step kernel (B, m) = (1000, 100), 200 RTTs", f"{rate:.3g} flow-steps/s",
         f"{t_ker * 1e3:.2f} ms; ~{events} events/system; final windows = textbook: {same}")

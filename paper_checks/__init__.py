@@ -1,4 +1,4 @@
-"""The claims ledger: every checkable claim of the five seed papers.
+"""The claims ledger: every checkable claim of the five papers (:data:`papers.keys.PAPERS`).
 
 One module per paper (``lahanas2003``, ``jasem2010``, ``reddy_aiad``,
 ``bazi2019``, ``mehta_dahiya``), each with ``KEY``, ``TITLE`` and one small

@@ -30,7 +30,6 @@ evidence.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,8 +38,8 @@ from papers import texts
 
 from .ledger import Claim, cause_of, verdict_from_packet_level
 
-__all__ = ["ON_SHARED", "PAPER_KEYS", "REGISTRY", "SHARED", "SHARED_RUNS", "ClaimSpec", "build",
-           "claim", "shared", "shared_run", "speak"]
+__all__ = ["ON_SHARED", "REGISTRY", "SHARED", "SHARED_RUNS", "ClaimSpec", "build", "claim",
+           "shared", "shared_run"]
 
 Result = tuple[str, ...]
 """What a claim function returns: ``(claimed, computed, verdict, evidence[, cause])``."""
@@ -91,26 +90,6 @@ def shared_run(fn: Callable[..., Any]) -> Callable[..., Any]:
     return _cached(fn, SHARED_RUNS)
 
 
-PAPER_KEYS: dict[str, str] = {"000": "jasem2010", "001": "bazi2019", "002": "mehta-dahiya",
-                              "003": "lahanas2003", "004": "reddy-aiad"}
-"""The papers' text numbers (:data:`papers.texts.SEEDS`) -> their keys in the ledger."""
-
-_NUMBERED = re.compile(r"\bseed (\d{3})\b(?!,)")
-
-
-def speak(text: str) -> str:
-    """A row's prose with each paper named by its key: ``seed 003`` becomes
-    ``lahanas2003``; a located quote's citation (``seed 003, <section>: "..."``, the
-    locator's format) is left as it is.
-
-    Examples
-    --------
-    >>> speak('Set-up: seed 000: 2 to 32 flows; seed 003, 1. Introduction: "14%"')
-    'Set-up: jasem2010: 2 to 32 flows; seed 003, 1. Introduction: "14%"'
-    """
-    return _NUMBERED.sub(lambda m: PAPER_KEYS.get(m.group(1), m.group(0)), text)
-
-
 def _shown(quote: texts.Quote, evidence: str) -> bool:
     return quote.text in texts.normalize(evidence)
 
@@ -146,7 +125,6 @@ class ClaimSpec:
                         "stands only where it reproduces the paper "
                         f"(ledger.verdict_from_packet_level). What would decide it: "
                         f"{self.decide}.")
-        computed, evidence = speak(computed), speak(evidence)
         cause = cause_of(verdict, out[4] if len(out) == 5 else self.cause)
         quotes = list(dict.fromkeys(located))
         if self.reading:
@@ -154,7 +132,7 @@ class ClaimSpec:
             if not quotes or hidden:
                 raise ValueError(f"reading claim {self.paper}/{self.id} must show the passages "
                                  f"it located in its evidence; not shown: {hidden or 'none'}")
-        return Claim(self.paper, self.id, speak(self.where), speak(self.text), claimed, computed,
+        return Claim(self.paper, self.id, self.where, self.text, claimed, computed,
                      verdict, evidence, cause, "reading" if self.reading else "computed",
                      tuple(q.cite() for q in quotes))
 

@@ -8,8 +8,8 @@ of its lists and sentences (read from the passages located by
 :mod:`papers.texts`), and the places where it describes a window rule the
 model can run (AIMD; Tahoe's and Reno's reaction to a loss, run as
 :class:`papers.bazi2019.LossResponse`). Its NS-2 results (Figs. 1-5) are
-rerun in the queue model (:func:`aimdmodel.seeds.cbr_load`, set-up
-``seed001-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
+rerun in the queue model (:func:`aimdmodel.studies.cbr_load`, set-up
+``bazi2019-cbr`` of :mod:`papers.setups`, at the ledger's reduced scale), the
 only estimate of the rankings the text draws from its figures: no packet-level
 run of the set-up is stored, so where the queue model does not reproduce the
 paper the row is ``undecided``. The premise of its future-work sentence (Reno is an
@@ -84,7 +84,7 @@ fmt = partial(fmt_number, style="ledger")  # numbers as the ledger shows them
 
 
 def _loc(phrase: str) -> texts.Quote:
-    return texts.locate("001", phrase)
+    return texts.locate(KEY, phrase)
 
 
 @shared
@@ -372,14 +372,14 @@ def tahoe_dupacks():
              "of a duplicated acknowledgment.")
     words = {"a": 1, "one": 1, "two": 2, "three": 3, "3": 3}
     said = words[re.search(r"upon receipt of (\w+) duplicated", q.text).group(1)]
-    others = [texts.locate("003", "in the presence of three duplicate acknowledgments"),
-              texts.locate("002", "If receiving 3 DUPACKS")]
+    others = [texts.locate("lahanas2003", "in the presence of three duplicate acknowledgments"),
+              texts.locate("mehta-dahiya", "If receiving 3 DUPACKS")]
     usual = {words[re.search(r"(three|3) dup", o.text, re.I).group(1).lower()] for o in others}
     return (
         f"{said} duplicate ACK",
-        f"{said} in the paper; {sorted(usual)} in the other seeds' descriptions",
+        f"{said} in the paper; {sorted(usual)} in the other papers' descriptions",
         verdict_from_checks([usual == {said}]),
-        f"Read from the located sentence ({q.cite()}) against the threshold the other seeds "
+        f"Read from the located sentence ({q.cite()}) against the threshold the other papers "
         f"state ({'; '.join(o.cite() for o in others)}), which is RFC 5681's (the paper's "
         "ref. [8]: fast retransmit on the third duplicate ACK, so that reordering is not "
         "taken for a loss). Rule: the same count -> reproduced, else refuted.",
@@ -481,9 +481,9 @@ def reliability_vs_loss():
 # --------------------------------------------------------------------------
 @shared_run
 def _cbr() -> dict:
-    """The CBR experiment at the ledger's scale (papers.setups "seed001-cbr"): with ns-2's
+    """The CBR experiment at the ledger's scale (papers.setups "bazi2019-cbr"): with ns-2's
     default receiver window (20 packets) and without a window limit."""
-    return X.run_experiment("seed001", "ledger")
+    return X.run_experiment(KEY, "ledger")
 
 
 def _summaries() -> tuple[dict, dict, str]:
@@ -501,7 +501,7 @@ def _ms(d: dict, names=VARIANTS) -> str:
 
 
 def _run_text(loads: str) -> str:
-    return ("Queue model (aimdmodel.seeds.cbr_load), one TCP flow per run against a CBR load; "
+    return ("Queue model (aimdmodel.studies.cbr_load), one TCP flow per run against a CBR load; "
             "means over the congested loads (below the link rate, where some variant lost "
             f"packets: {loads} Mb/s with ns-2's window, every load below 10 Mb/s without); a "
             f"difference counts when it exceeds {Q.Z:g} standard errors of the replications' "
@@ -514,7 +514,7 @@ def _verdicts(checks: dict, other: dict) -> str:
 
 
 def _setup_text() -> str:
-    return SETUPS["seed001-cbr"].describe("ledger")
+    return SETUPS["bazi2019-cbr"].describe("ledger")
 
 
 def _newreno_checks(s: dict) -> dict:
@@ -562,7 +562,7 @@ def no_loss_at_low_load():
         f"largest drop rate (%) at the 3 lowest loads (1 to 2 Mb/s): with ns-2's 20-packet "
         f"window {_ms(capped)}; without a window limit {_ms(free)}",
         verdict_from_counterexample(bool(lossy), holds_under=all(v == 0 for v in capped.values())),
-        "Queue model (aimdmodel.seeds.cbr_load), one TCP flow per run against a CBR load. "
+        "Queue model (aimdmodel.studies.cbr_load), one TCP flow per run against a CBR load. "
         "With ns-2's default receiver window (20 packets, below the pipe's 125) no variant "
         "loses a packet at low load, as the paper says; without a window limit the "
         f"loss-based variants {', '.join(lossy) or 'none'} lose packets at every load, "

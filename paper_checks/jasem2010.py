@@ -10,8 +10,8 @@ recurrences are checked symbolically with the policies' own code run on sympy
 symbols, and by exact (Fraction) simulation; the efficiency claims with
 :func:`aimdmodel.symbolic.derive` and simulation. The NCTUns results are
 decided on the stored ns-3 runs of the paper's set-up at its scale
-(:mod:`papers.ns3_seeds`) where they measure the claim, with the queue model
-(:func:`aimdmodel.seeds.flows_sweep`, set-up ``seed000-transfers`` of
+(:mod:`papers.ns3_reruns`) where they measure the claim, with the queue model
+(:func:`aimdmodel.studies.flows_sweep`, set-up ``jasem2010-transfers`` of
 :mod:`papers.setups`, at the ledger's reduced scale) shown beside them as the
 fast estimate (:func:`paper_checks.ledger.verdict_from_packet_level`). A
 claim with a printed and a charitable reading is one row, computed under
@@ -37,7 +37,7 @@ from aimdmodel.statements import find_counterexample, two_flow_grid
 from aimdmodel.symbolic import derive
 from papers import experiments as X
 from papers import jasem2010 as P
-from papers import ns3_seeds as NS
+from papers import ns3_reruns as NS
 from papers import queue_readings as Q
 from papers import texts
 from papers.setups import SETUPS
@@ -157,7 +157,7 @@ def _dyn(kind: str, label: str) -> list:
 
 
 def _ge_quote() -> str:
-    return texts.locate("000", "(z >= W)").cite()
+    return texts.locate(KEY, "(z >= W)").cite()
 
 
 def _convention_note(by: dict) -> str:
@@ -416,7 +416,7 @@ def gain_11_percent():
     )
 
 
-@claim(KEY, "aimd-fc-plus-88.9", "Sec. 'The AIMD system model' (quoting seed 003)",
+@claim(KEY, "aimd-fc-plus-88.9", "Sec. 'The AIMD system model' (quoting lahanas2003)",
        f"Lahanas developed the efficiency of AIMD to {float(P.FCPLUS_QUOTED):.1%} with AIMD-FC+.")
 def aimd_fc_plus_889():
     fcp = _fcp()
@@ -445,7 +445,7 @@ def better_than_fcplus():
     fair_share = dict(join["AIMD-FC+"])[">="]
     joiner_ok = [abs(v - 1 / 3) <= 0.02 for lab, rows in join.items() if lab != "AIMD-FC+"
                  for _, v in rows]
-    q = texts.locate("000", "to obtain greater efficiency and fairness than the AIMD-FC+")
+    q = texts.locate(KEY, "to obtain greater efficiency and fairness than the AIMD-FC+")
     return (
         "higher efficiency, faster and better fairness",
         "; ".join(text) + f"; AIMD-FC+: efficiency {fcp}, {fcp_steps} steps to fairness "
@@ -515,7 +515,7 @@ def avoids_congestion():
                                                "New-AIMD(a=1, b=1/2, charitable)")}
     static = {c: _tail_excess("charitable", c, "exact") for c in CONVENTIONS}
     over = [v for lab, rows in half.items() if lab != "AIMD-FC+" for _, v in rows]
-    q = texts.locate("000", "as well as avoiding the network congestion")
+    q = texts.locate(KEY, "as well as avoiding the network congestion")
     return (
         "no persistent congestion",
         "offered load over W after W halves from 100 to 50 (mean of the last quarter): "
@@ -550,7 +550,7 @@ def fair_late_joiner():
             if "charitable" in lab]
     fails = [abs(v - 1 / 3) > 0.02 for lab, rows in join.items() if lab != "AIMD-FC+"
              for _, v in rows]
-    q = texts.locate("000", "all flows share a fair allocation of the network resources")
+    q = texts.locate(KEY, "all flows share a fair allocation of the network resources")
     return (
         "every flow, also one that joins later, gets its share",
         "share of the windows held by a flow joining two others (fair: 1/3): " + "; ".join(
@@ -570,8 +570,8 @@ def fair_late_joiner():
 
 @shared_run
 def _transfers():
-    """The NCTUns dumbbell at the ledger's scale (papers.setups "seed000-transfers")."""
-    return X.run_experiment("seed000", "ledger")["transfers"]
+    """The NCTUns dumbbell at the ledger's scale (papers.setups "jasem2010-transfers")."""
+    return X.run_experiment(KEY, "ledger")["transfers"]
 
 
 READINGS = ("printed", "charitable")
@@ -579,7 +579,7 @@ FCP = "AIMD-FC+"
 
 
 def _setup() -> str:
-    return SETUPS["seed000-transfers"].describe("ledger")
+    return SETUPS["jasem2010-transfers"].describe("ledger")
 
 
 def _per(d: dict) -> str:
@@ -591,12 +591,12 @@ def _reading_cause(verdict: str) -> str | None:
     return {"partly": "convention", "refuted": "simulator"}.get(verdict)
 
 
-MEASURED = ("ns-3 measures (papers.ns3_seeds, the set-up below at the paper's full scale: "
+MEASURED = ("ns-3 measures (papers.ns3_reruns, the set-up below at the paper's full scale: "
             "one replication at 2, 8, 16 and 32 flows): a flow's transfer time from its start "
             "to its last byte (per flow: mean over the flows; until the last flow ends: "
             "maximum), and the bottleneck's utilization from the start until the last "
             "transfer ends; each averaged over the flow counts (float)")
-NS3_SETUP = "seed 000"
+NS3_SETUP = "jasem2010"
 
 
 def _ns3(metric: str) -> dict:
@@ -608,7 +608,7 @@ RUN = ("A claim about the paper's NCTUns experiment is decided on the packet-lev
        "at the paper's scale where they measure what it is about; the queue model is the fast "
        "estimate shown beside them, and without a packet-level run it stands only where it "
        "reproduces the paper (ledger.verdict_from_packet_level). " + MEASURED + ". Queue "
-       "model (aimdmodel.seeds.flows_sweep, reduced scale): N TCP-SACK flows of each "
+       "model (aimdmodel.studies.flows_sweep, reduced scale): N TCP-SACK flows of each "
        "algorithm, each transferring its file through one DropTail bottleneck, all starting "
        "together; New-AIMD in both readings of its pseudocode (aimdmodel.NewAIMD); link "
        "metrics over the printed experiment time (scaled with the file), or until the last "
@@ -631,7 +631,7 @@ def utilization_94():
     queue = verdict_from_readings(ok["printed"], ok["charitable"])
     packet = verdict_from_readings(ok_ns["printed"], ok_ns["charitable"]) if ns else None
     verdict = verdict_from_packet_level(queue, packet)
-    q = texts.locate("000", "we achieved more than 94% utilization for the bottleneck link")
+    q = texts.locate(KEY, "we achieved more than 94% utilization for the bottleneck link")
     return (
         f"> {float(P.UTILIZATION):.0%}; +{float(P.GAIN_OVER_FCPLUS):.0%}",
         "ns-3 utilization (%) until the last transfer ends, mean over the flow counts: "
@@ -710,7 +710,7 @@ def _delay_row(other: str) -> tuple:
        f"{float(P.DELAY_REDUCTION):.0%} less than with AIMD-FC+.")
 def delay_12_percent():
     out = _delay_row(FCP)
-    q = texts.locate("000", "by around 12% less")
+    q = texts.locate(KEY, "by around 12% less")
     return (*out[:3], out[3] + f" The paper: {q.cite()}.", *out[4:])
 
 
@@ -719,7 +719,7 @@ def delay_12_percent():
        "AIMD algorithms').")
 def delay_vs_aimd():
     out = _delay_row("AIMD")
-    q = texts.locate("000", "less than the time that the other AIMD algorithms need")
+    q = texts.locate(KEY, "less than the time that the other AIMD algorithms need")
     return (*out[:3], out[3] + f" The paper: {q.cite()}.", *out[4:])
 
 
@@ -740,7 +740,7 @@ def utilization_falls_with_flows():
     queue, missing = verdict_with_outside_parts(list(falls.values()), need)
     packet = verdict_with_outside_parts(list(falls_ns.values()), need)[0] if ns else None
     verdict = verdict_from_packet_level(queue, packet)
-    q = texts.locate("000", "as the ACK of Transmission Control Protocol (TCP) from the "
+    q = texts.locate(KEY, "as the ACK of Transmission Control Protocol (TCP) from the "
                             "receivers also need space in the link")
     d = _transfers()
     return (
@@ -782,8 +782,8 @@ def less_queue_waiting():
     packet = (verdict_from_readings(False, False)
               if ns and not any(higher_ns.values()) else None)
     verdict = verdict_from_packet_level(queue, packet)
-    q = [texts.locate("000", "it reduces the average queue length"),
-         texts.locate("000", "decreasing the end-to-end delay and increasing the link utilization")]
+    q = [texts.locate(KEY, "it reduces the average queue length"),
+         texts.locate(KEY, "decreasing the end-to-end delay and increasing the link utilization")]
     return (
         "shorter queues than AIMD-FC+ and AIMD, and a higher utilization",
         "ns-3 utilization (%) until the last transfer ends: "
@@ -797,7 +797,7 @@ def less_queue_waiting():
         RUN + "queueing delay = the bottleneck's mean queue over its rate (the average queue "
         "length in time units). The printed reading has the shortest queue because it idles "
         "the link: the lowest utilization of the three and the most timeouts in ns-3 "
-        "(NS3_SEEDS.md); the charitable reading's queue is not below AIMD's. The sentence "
+        "(NS3_RERUNS.md); the charitable reading's queue is not below AIMD's. The sentence "
         "goes on 'increasing the link utilization', which fails in ns-3 in both readings; "
         "ns-3 stores no queue, so it decides only through that part. Set-up: "
         f"{_setup()}. The paper: {q[0].cite()}; {q[1].cite()}. Rule: per reading, queue "
@@ -825,8 +825,8 @@ def eqs5_6():
     def near(pu: dict) -> bool:
         return all(abs(float(pu[p][n]) / util[p][n] - 1) <= 0.05 for p in util for n in util[p])
 
-    q = [texts.locate("000", "r = f / \\Delta"), texts.locate("000", "pu = r / B"),
-         texts.locate("000", "The number of flows in these experiments is (2, 4, 8, 16 and "
+    q = [texts.locate(KEY, "r = f / \\Delta"), texts.locate(KEY, "pu = r / B"),
+         texts.locate(KEY, "The number of flows in these experiments is (2, 4, 8, 16 and "
                              "32)")]
     return (
         "pu = the link utilization",
@@ -841,7 +841,7 @@ def eqs5_6():
         f"one file within 5%: {near(one)}; N files within 5%: {near(every)}",
         verdict_from_readings(near(one), near(every)),
         "Eqs. 5-6 evaluated on the ns-3 runs of the paper's set-up for the four algorithms "
-        "(papers.ns3_seeds; transfer times float, the division exact in Fractions of them): "
+        "(papers.ns3_reruns; transfer times float, the division exact in Fractions of them): "
         "with f = one 100 MB file (800 Mbit) and B = 100 Mbps, as printed, pu is one flow's "
         "share, about 1/N of the link, not the utilization the paper plots above 94% for 2 to "
         "32 flows; for N flows, with f = all N files and Delta until the last one ends, it is "
@@ -894,7 +894,7 @@ def _pseudocode(reading):
 def experiment_100s():
     need = Fraction(32 * P.TRANSFER_MB * 8, P.LINK_MBPS)  # Mbit over Mbit/s
     longest = max(NS.by_flows(NS3_SETUP, "max_transfer_s")["AIMD"].values())
-    fixed = texts.locate("000", "The time for the experiment is fixed at 100 s")
+    fixed = texts.locate(KEY, "The time for the experiment is fixed at 100 s")
     return (
         "100 s",
         f"32 x {P.TRANSFER_MB} MB at {P.LINK_MBPS} Mbps need at least {need} s (exact); ns-3's "
@@ -917,8 +917,8 @@ def chiu_jain_year():
 
     from papers import chiu_jain1989 as CJ
 
-    cited = texts.locate("000", "(Chiu and Jain, 1998)")
-    after = texts.locate("000", "One year after the appearance of AIMD in 1988")
+    cited = texts.locate(KEY, "(Chiu and Jain, 1998)")
+    after = texts.locate(KEY, "One year after the appearance of AIMD in 1988")
     printed = int(re.search(r"\d{4}", cited.text).group())
     appeared = int(re.search(r"\d{4}", after.text).group())
     return (
@@ -936,10 +936,10 @@ def chiu_jain_year():
        "High utilization is achieved while avoiding the collisions in the link.",
        cause="paper", reading=True)
 def collisions():
-    aim = texts.locate("000", "avoid the collisions in the link")
-    duplex = texts.locate("000", "bottleneck link is (full-duplex) 100Mbps")
-    shared = texts.locate("000", "Ethernet shared mediums are prone to congestion")
-    setup = texts.locate("000", "The time for the experiment is fixed at 100 s")
+    aim = texts.locate(KEY, "avoid the collisions in the link")
+    duplex = texts.locate(KEY, "bottleneck link is (full-duplex) 100Mbps")
+    shared = texts.locate(KEY, "Ethernet shared mediums are prone to congestion")
+    setup = texts.locate(KEY, "The time for the experiment is fixed at 100 s")
     full_duplex = duplex.section == setup.section  # the experiment's own links
     return (
         "collisions avoided",

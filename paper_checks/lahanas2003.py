@@ -9,7 +9,7 @@ simulation; the theorems, the lemma and the corollary are checked with
 packet, and whole-packet arithmetic with exact equality, Definition 1
 literally), whose deterministic searches return the minimal counterexample
 in the order W, then x2, then x1. The NS-2 experiments of Sec. 5 are decided
-on the stored ns-3 runs of the paper's set-up (:mod:`papers.ns3_seeds`), the
+on the stored ns-3 runs of the paper's set-up (:mod:`papers.ns3_reruns`), the
 queue model beside them as the fast estimate. The paper's numbers come from
 :mod:`papers.lahanas2003`.
 """
@@ -31,7 +31,7 @@ from aimdmodel.statements import convergence, find_counterexample, two_flow_grid
 from aimdmodel.symbolic import W, derive, fairness_cycles, tcp_friendly_increase
 from papers import experiments as X
 from papers import lahanas2003 as P
-from papers import ns3_seeds as NS
+from papers import ns3_reruns as NS
 from papers import queue_readings as Q
 from papers import texts
 from papers.jain1984 import jain_bounds
@@ -122,9 +122,9 @@ def _xw(c) -> str:
 
 def _fluid_note() -> str:
     """Why a whole-packet counterexample is a convention the paper's argument did not use."""
-    fluid = texts.locate("003", "become practically insignificant")
-    exact = texts.locate("003", "become equal exactly at the n th cycle")
-    whole = texts.locate("003", "the windows of the corresponding flows take only integer values")
+    fluid = texts.locate(KEY, "become practically insignificant")
+    exact = texts.locate(KEY, "become equal exactly at the n th cycle")
+    whole = texts.locate(KEY, "the windows of the corresponding flows take only integer values")
     return (f"The paper argues in the fluid limit ({fluid.cite()}), though it defines fairness "
             f"as exact equality ({exact.cite()}) of whole windows ({whole.cite()}): the "
             "counterexample takes that definition literally, which the argument never does.")
@@ -223,9 +223,9 @@ def percent_gain(cid, hi, pct, where, text):
     e = _eff()
     rel = 100 * (e[hi] / e["AIMD"] - 1)
     pts = 100 * (e[hi] - e["AIMD"])
-    said = texts.locate_all("003", f"{pct}%")
-    own = [texts.locate("003", "75% bandwidth utilization"),
-           texts.locate("003", "88.9% efficiency")]
+    said = texts.locate_all(KEY, f"{pct}%")
+    own = [texts.locate(KEY, "75% bandwidth utilization"),
+           texts.locate(KEY, "88.9% efficiency")]
     return (
         f"{pct}%",
         f"difference {_exact(pts)} percentage points = {float(pts):.2f} "
@@ -268,7 +268,7 @@ def smoothness_33():
         ),
         "derive(...).min_window (sum of windows right after a decrease over W) for AIMD and "
         f"AIMD-FC; float run of one flow at W = {W_SIM:g} for the margin. Smoothness = the "
-        "oscillation amplitude (seed 003 Sec. 3.1), smaller is smoother: 1/3 W against 1/2 W "
+        "oscillation amplitude (Sec. 3.1), smaller is smoother: 1/3 W against 1/2 W "
         "is a third less. Rule: all parts -> reproduced.",
     )
 
@@ -540,7 +540,7 @@ def theorem2():
         "(the proof itself says 'no gain in the first cycle'); when the first increase phase is "
         "one step (k1 = 1) AIMD-FC's extra k1/2 per flow does not save a step either. The proof "
         "gives at most 'one step per cycle after the first', i.e. s <= p - (n - 1), not '<'. "
-        "Condition checked (both readings of n; the one tests/properties/test_seed003.py "
+        "Condition checked (both readings of n; the one tests/properties/test_lahanas2003.py "
         "found): n >= 2 and W >= 4 max(x1, x2) on the grid W <= 36, plus x = (1, 30), "
         "(1, 49) at W = 100 and (1, 499) at W = 1000. Rule: counterexample found; holds under "
         "that condition -> partly.",
@@ -720,7 +720,7 @@ def theorem1_equal_terms():
         w2 = P.unrolled_window(POLICIES[name], x2, ks)
         tails[name] = sp.expand(w1 - x1 / 2**n)
         diffs[name] = sp.simplify((w2 - x2 / 2**n) - tails[name])
-    q = texts.locate("003", "The terms on the right of x_1 - and x_2 -fractions of both series "
+    q = texts.locate(KEY, "The terms on the right of x_1 - and x_2 -fractions of both series "
                             "are equal")
     ratio = sp.simplify(tails["AIMD-FC"] / tails["AIMD"])
     return (
@@ -881,7 +881,7 @@ def fcplus_shared_variables():
 
 
 def _quotes(*phrases: str) -> str:
-    return "; ".join(texts.locate("003", ph).cite() for ph in phrases)
+    return "; ".join(texts.locate(KEY, ph).cite() for ph in phrases)
 
 
 # --------------------------------------------------------------------------
@@ -1151,7 +1151,7 @@ def sqrt_iiad_order():
         f"{100 * max(cross):.1f}%",
         verdict_from_checks([_bounded(sq.ratio(q)), _bounded(ii.ratio(q))]),
         "aimdmodel.policies.SQRT and IIAD (Bansal & Balakrishnan 2001: w + alpha/w^k, "
-        "w - beta w^l) with alpha = beta = 1: seed 003's SQRT decrease factor "
+        "w - beta w^l) with alpha = beta = 1: Lahanas & Tsaoussidis 2003's SQRT decrease factor "
         f"{P.SQRT_DECREASE_AT_W} at w = W is w - sqrt(w), i.e. beta = 1 (IIAD given the same "
         "alpha, beta). analysis.fairness_scaling in the declared fluid limit (whole cycles in "
         "closed form; the discrete synchronous model agrees within the percentage above where "
@@ -1216,16 +1216,16 @@ def jain_index():
 
 @shared_run
 def _tcp() -> dict:
-    """Sec. 5's experiments at the ledger's scale (papers.setups "seed003-stationary",
-    "seed003-churn")."""
-    return X.run_experiment("seed003", "ledger")
+    """Sec. 5's experiments at the ledger's scale (papers.setups "lahanas2003-stationary",
+    "lahanas2003-churn")."""
+    return X.run_experiment(KEY, "ledger")
 
 
 MATERIAL = 0.5
 """A goodput gain counts when it is at least this many percentage points of the link (a
 tenth of the paper's 5%) and more than Q.Z standard errors."""
 FC_NAMES = ("AIMD-FC", "AIMD-FC+")
-TCP_RUN = ("Queue model (aimdmodel.seeds.flows_sweep and .churn): N TCP-SACK flows of each "
+TCP_RUN = ("Queue model (aimdmodel.studies.flows_sweep and .churn): N TCP-SACK flows of each "
            "algorithm through one bottleneck with a buffer of one bandwidth-delay product; "
            "gains in percentage points of the link over AIMD; a gain counts when it is at "
            f"least {MATERIAL} points and more than {Q.Z:g} standard errors of the "
@@ -1234,13 +1234,13 @@ TCP_RUN = ("Queue model (aimdmodel.seeds.flows_sweep and .churn): N TCP-SACK flo
 NS3_NOTE = ("a claim about the paper's NS-2 experiment is decided on the packet-level (ns-3) "
             "runs at the paper's scale where they measure what it is about, the queue model "
             "the fast estimate beside them (ledger.verdict_from_packet_level). ns-3 "
-            "(papers.ns3_seeds: the paper's set-up at 100 Mb/s with the policies inside ns-3 as "
+            "(papers.ns3_reruns: the paper's set-up at 100 Mb/s with the policies inside ns-3 as "
             "generated congestion ops, TCP-SACK, DropTail of one BDP; paper_checks/"
-            "NS3_SEEDS.md; one replication, so any difference counts) measures, per flow "
+            "NS3_RERUNS.md; one replication, so any difference counts) measures, per flow "
             "count, the bottleneck's utilization and Jain's index of the flows' goodputs over "
             "the 60 s run (Sec. 5.1), and over each 15 s period while flows leave (Sec. 5.3); "
             "float; ")
-NS3_51, NS3_53 = "seed 003 Sec. 5.1", "seed 003 Sec. 5.3"
+NS3_51, NS3_53 = "lahanas2003 Sec. 5.1", "lahanas2003 Sec. 5.3"
 
 
 def _ns3_gains(discipline: str = "droptail") -> dict:
@@ -1341,8 +1341,8 @@ def ns2_experiments():
         TCP_RUN + NS3_NOTE + "with a buffer of one BDP, AIMD already keeps the link busy, so the "
         "synchronous model's efficiencies (3/4, 5/6, 8/9 without a buffer) leave nothing to "
         "gain in steady state; fairness is better in ns-3 at 2 and 8 flows. Set-ups: "
-        + SETUPS["seed003-stationary"].describe("ledger")
-        + "; " + SETUPS["seed003-churn"].describe("ledger") + ". The paper: "
+        + SETUPS["lahanas2003-stationary"].describe("ledger")
+        + "; " + SETUPS["lahanas2003-churn"].describe("ledger") + ". The paper: "
         + _quotes("counter-sign the potential of AIMD-FC/FC+ in TCP",
                   "Both charts below reveal a clear-cut advantage for AIMD-FC and AIMD-FC+.")
         + ". Rule: per model, all five -> reproduced; some -> partly; none -> refuted; the "
@@ -1374,7 +1374,7 @@ def stationary_goodput():
         "buffer the synchronous model gives the upper end (efficiency 3/4, 5/6, 8/9); with a "
         "buffer of one BDP the link stays busy through AIMD's halving, and the three "
         "algorithms' goodputs agree to a fraction of a point. Set-up: "
-        + SETUPS["seed003-stationary"].describe("ledger")
+        + SETUPS["lahanas2003-stationary"].describe("ledger")
         + ". The paper: " + _quotes("Goodput is improved up to 5%", "is balanced")
         + ". Rule: per model, both -> reproduced; one -> partly; none -> refuted; the "
         "packet-level verdict decides.",
@@ -1530,7 +1530,7 @@ def tcp_efficiency_75():
         "bandwidth-delay product ("
         + _quotes("the queue buffers were set equal to the Delay")
         + "), where the queue covers AIMD's halving and TCP fills the link: the ns-3 runs of "
-        "that set-up (papers.ns3_seeds, float, one replication) measure the bottleneck's "
+        "that set-up (papers.ns3_reruns, float, one replication) measure the bottleneck's "
         "utilization over 60 s. The paper: "
         + _quotes("the average long term efficiency of the AIMD mechanism of TCP is 75%")
         + ". Rule: 3/4 exactly in the model, and within 5 points of 75% in the paper's "
@@ -1766,7 +1766,7 @@ def graduated_contention():
         verdict_from_checks(list(parts.values())),
         TCP_RUN + "a loss counts as a gain does (at least the material size and beyond the "
         "standard errors); less fair = Jain's index more than 0.01 below AIMD's in a "
-        "period (float). Set-up: " + SETUPS["seed003-churn"].describe("ledger")
+        "period (float). Set-up: " + SETUPS["lahanas2003-churn"].describe("ledger")
         + ". The paper: "
         + _quotes("the new approach does not exhibit any conflicting behavior")
         + ". Rule: all four -> reproduced; some -> partly; none -> refuted.",

@@ -15,7 +15,7 @@ reproduce, or a part that needs what no model here has. The rule
 
 A claim rests on computation (``basis="computed"``: simulation, closed form,
 search, arithmetic on the paper's numbers) or on the paper's own words
-(``basis="reading"``: its evidence quotes passages located in the seed text by
+(``basis="reading"``: its evidence quotes passages located in the paper's text by
 :mod:`papers.texts`, and the rule reads what they say).
 
 The five verdicts:
@@ -43,7 +43,7 @@ The five verdicts:
 A claim about a simulator measurement (NS-2, NCTUns) is decided by
 :func:`verdict_from_packet_level`: on the stored packet-level (ns-3) runs at
 the paper's scale where they measure what the claim is about
-(:mod:`papers.ns3_seeds`); the queue model's verdict, under the set-up the
+(:mod:`papers.ns3_reruns`); the queue model's verdict, under the set-up the
 row states (:mod:`papers.setups`), is the fast estimate shown beside it, and
 stands alone only where it agrees with the paper.
 """
@@ -156,7 +156,7 @@ QUEUE_MODEL_QUANTITIES: frozenset[str] = frozenset(
     }
 )
 """What the round-based queue model (:mod:`aimdmodel.queue`, the experiments of
-:mod:`aimdmodel.seeds`) has a variable for, besides the synchronous model's.
+:mod:`aimdmodel.studies`) has a variable for, besides the synchronous model's.
 
 It has no 802.11 MAC or radio, no routing, no mobility, no reverse path
 (ACKs) and no packet-level simulator's measurement: a claim that needs one
@@ -193,9 +193,9 @@ class Claim:
     basis : str
         ``"computed"`` or ``"reading"`` (:data:`BASES`).
     quotes : tuple of str
-        The passages of the paper the claim located (``seed N, section:
-        "text"``); a reading claim has at least one, and shows each in its
-        evidence.
+        The passages of the paper the claim located (``authors year, section:
+        "text"``, :meth:`papers.texts.Quote.cite`); a reading claim has at least one, and
+        shows each in its evidence.
     """
 
     paper: str

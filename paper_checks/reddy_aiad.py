@@ -2,8 +2,8 @@
 AIAD congestion control algorithms".
 
 The paper's results are NS-2 runs (Reno/SACK, DropTail/RED, 13 bandwidth
-variations): they are rerun in the queue model (:func:`aimdmodel.seeds.robustness_grid`,
-set-up ``seed004-grid`` of :mod:`papers.setups`, at the ledger's reduced
+variations): they are rerun in the queue model (:func:`aimdmodel.studies.robustness_grid`,
+set-up ``reddy-aiad-grid`` of :mod:`papers.setups`, at the ledger's reduced
 scale), the only estimate of the rankings (appendix tables, Sec. 4.1.1,
 fairness by router): no packet-level run of the set-up is stored, so where
 the queue model does not reproduce the paper the row is ``undecided``
@@ -36,7 +36,7 @@ from aimdmodel.experiments import capacity_change
 from aimdmodel.feedback import exceeds
 from aimdmodel.queue import run as queue_run
 from aimdmodel.scenario import Flow, Scenario
-from aimdmodel.seeds import environment_network
+from aimdmodel.studies import environment_network
 from papers import experiments as X
 from papers import queue_readings as Q
 from papers import reddy_aiad as P
@@ -74,8 +74,8 @@ def checks() -> list:
 
 
 def _q(*phrases: str) -> str:
-    """The phrases located in seed 004, cited."""
-    return "; ".join(texts.locate("004", ph).cite() for ph in phrases)
+    """The phrases located in Reddy et al., cited."""
+    return "; ".join(texts.locate(KEY, ph).cite() for ph in phrases)
 
 
 @shared
@@ -94,18 +94,18 @@ def _judge(policy, cycles=CYCLES):
 
 @shared_run
 def _grid() -> dict:
-    """The robustness grid at the ledger's scale (papers.setups "seed004-grid"): the chosen
+    """The robustness grid at the ledger's scale (papers.setups "reddy-aiad-grid"): the chosen
     pair in every appendix setting and under DRR, the four canonical schemes under Reno +
     DropTail."""
-    return X.run_experiment("seed004", "ledger")
+    return X.run_experiment(KEY, "ledger")
 
 
 def _grid_setup() -> str:
-    return SETUPS["seed004-grid"].describe("ledger")
+    return SETUPS["reddy-aiad-grid"].describe("ledger")
 
 
 PAIR = ("AIMD(1, 0.8)", "AIAD(1, 3)")
-GRID_RUN = ("Queue model (aimdmodel.seeds.robustness_grid): n test flows of each control with "
+GRID_RUN = ("Queue model (aimdmodel.studies.robustness_grid): n test flows of each control with "
             "Reno or SACK recovery through DropTail, RED or DRR, over the 13 environments of "
             "Table 2 (1-10 realized by CBR consuming C - B_a, 11-13 by Pareto/Poisson TCP "
             "cross traffic); ")
@@ -277,7 +277,7 @@ def aiad_small_md():
 # --------------------------------------------------------------------------
 def _tables() -> str:
     """The four appendix tables, located (their titles cited)."""
-    return "; ".join(texts.locate("004", t, section=t).cite() for t in P.SETTINGS.values())
+    return "; ".join(texts.locate(KEY, t, section=t).cite() for t in P.SETTINGS.values())
 
 
 @shared
@@ -340,8 +340,8 @@ _MAX_INDEX = re.compile(r"\\max_(\{?[a-z][^}\s]*\}?)")
        "C_a = max_a {d_a(e)} (Table 1), the rank of algorithm a (worst-case performance).",
        cause="typo", reading=True)
 def ca_definition():
-    table = texts.locate("004", "$C_a$\t$\\max_a \\{d_a(e)\\}$")
-    text = texts.locate("004", "$C_a = \\max_{e \\in E} \\{d_a(e)\\}$")
+    table = texts.locate(KEY, "$C_a$\t$\\max_a \\{d_a(e)\\}$")
+    text = texts.locate(KEY, "$C_a = \\max_{e \\in E} \\{d_a(e)\\}$")
     over = {name: _MAX_INDEX.search(q.text).group(1).strip("{}").split()[0]
             for name, q in (("Table 1", table), ("Sec. 3", text))}
     # C_a ranks algorithm a: a must stay free, so the max must run over the environments e
@@ -442,10 +442,10 @@ _NUM = r"(\d+(?:\.\d+)?)"
        "about 12-15 (increase) and 25-20 (decrease), the permissible values are AI <= 3, "
        "AD <= 3.", cause="paper", reading=True)
 def parameter_bounds():
-    share = texts.locate("004", "should the window undergo an increment greater than about 10%")
-    inc = texts.locate("004", "the lowest window size to ever undergo an increment is about 12-15")
-    dec = texts.locate("004", "the lowest window size to ever undergo a decrement is about 25-20")
-    bound = texts.locate("004", "$AI \\leq 3$ ,  $AD \\leq 3$")
+    share = texts.locate(KEY, "should the window undergo an increment greater than about 10%")
+    inc = texts.locate(KEY, "the lowest window size to ever undergo an increment is about 12-15")
+    dec = texts.locate(KEY, "the lowest window size to ever undergo a decrement is about 25-20")
+    bound = texts.locate(KEY, "$AI \\leq 3$ ,  $AD \\leq 3$")
     pct = Fraction(re.search(_NUM + "%", share.text).group(1)) / 100
     lo_inc, hi_inc = (Fraction(v) for v in re.search(_NUM + "-" + _NUM, inc.text).groups())
     lo_dec, hi_dec = sorted(Fraction(v) for v in re.search(_NUM + "-" + _NUM, dec.text).groups())
@@ -475,7 +475,7 @@ def _aggregates(fam: str) -> dict:
        "Based on the appendix results the candidates chosen are AIMD(1,0.8) and AIAD(1,3).",
        cause="paper", reading=True)
 def parameter_choice():
-    q = texts.locate("004", "we choose the following candidate linear control schemes for "
+    q = texts.locate(KEY, "we choose the following candidate linear control schemes for "
                             "comparison: AIMD(1,0.8), AIAD (1,3)")
     m = re.search(r"AIMD ?\((\d+), ?([\d.]+)\), ?AIAD ?\((\d+), ?(\d+)\)", q.text)
     chosen = {"AIMD": (int(m[1]), m[2]), "AIAD": (int(m[3]), int(m[4]))}
@@ -666,12 +666,12 @@ def _named(text: str) -> list[str]:
        "We tested the four basic linear congestion control algorithms.", cause="paper",
        reading=True)
 def four_algorithms():
-    four = texts.locate("004", "We tested the four basic linear congestion control algorithms")
-    sets = [texts.locate("004", "two linear congestion control protocols {AIMD, AIAD}"),
-            texts.locate("004", "a consists of AIMD, AIAD"),
-            texts.locate("004", "For  $LC \\in \\{\\text{AIMD}, \\text{AIAD}\\}$")]
-    shown = [texts.locate("004", "Bad cases for AIAD (Figure (a) and MIMD (Figure (b)))"),
-             texts.locate("004", "When the bandwidth decreases, AIAD and MIAD lose too many "
+    four = texts.locate(KEY, "We tested the four basic linear congestion control algorithms")
+    sets = [texts.locate(KEY, "two linear congestion control protocols {AIMD, AIAD}"),
+            texts.locate(KEY, "a consists of AIMD, AIAD"),
+            texts.locate(KEY, "For  $LC \\in \\{\\text{AIMD}, \\text{AIAD}\\}$")]
+    shown = [texts.locate(KEY, "Bad cases for AIAD (Figure (a) and MIMD (Figure (b)))"),
+             texts.locate(KEY, "When the bandwidth decreases, AIAD and MIAD lose too many "
                                  "packets")]
     words = {"two": 2, "three": 3, "four": 4}
     claimed = words[re.search(r"the (\w+) basic", four.text).group(1)]
@@ -700,13 +700,13 @@ def four_algorithms():
        "bad case for MIMD; AIMD worst in Figs. 1(b), 1(c), 1(d).", cause="paper", reading=True)
 def figs_1_2_text():
     fig = P.FIG_GOODPUTS
-    tables = {panel: texts.locate("004", f"<b>{a:g}</b>\t<b>{b:g}</b>")
+    tables = {panel: texts.locate(KEY, f"<b>{a:g}</b>\t<b>{b:g}</b>")
               for panel, (a, b) in fig.items()}
-    caption2 = texts.locate("004", "Figure 2: Bad cases for AIAD (Figure (a) and MIMD "
+    caption2 = texts.locate(KEY, "Figure 2: Bad cases for AIAD (Figure (a) and MIMD "
                                    "(Figure (b))).")
-    worst = texts.locate("004", "AIMD exhibits the worst performance in the experiments "
+    worst = texts.locate(KEY, "AIMD exhibits the worst performance in the experiments "
                                 "presented in Figures 1(b), 1(c) and 1(d).")
-    two = texts.locate("004", "Figure 1 shows two patterns of bandwidth variations.")
+    two = texts.locate(KEY, "Figure 1 shows two patterns of bandwidth variations.")
     panels = {"two": 2}[re.search(r"shows (\w+) patterns", two.text).group(1)]
     cited = re.findall(r"1\(([a-z])\)", worst.text)
     panel_b = re.search(r"and (\w+) \(Figure \(b\)\)", caption2.text).group(1)
@@ -862,7 +862,7 @@ def appendix_ns2():
         "paper does not print (n, C, RTTs, cross-traffic sizes); the model decides the "
         "order; printed values within the rounding of each other (two decimals, +-0.005 "
         "each) are a tie, which either order matches. All 18 rows and the four tables at "
-        "full scale: paper_checks/SEEDS.md. Set-up: "
+        "full scale: paper_checks/RERUNS.md. Set-up: "
         f"{_grid_setup()}. The tables: {_tables()}. Rule: all six -> reproduced; some -> "
         "partly; none -> refuted.",
     )
@@ -966,10 +966,10 @@ def drr_share():
        "The 10% rules give MI > 0:1 and MD < 0:9; AIMD(1, 0.1) is an example of the single "
        "algorithm that best summarizes its family.", cause="typo", reading=True)
 def mi_md_bounds():
-    inc = texts.locate("004", "should the window undergo an increment greater than about 10%")
-    dec = texts.locate("004", "the decrement in the window should never be more than 10%")
-    bounds = texts.locate("004", "$MI > 0:1$  and  $MD < 0:9$")
-    example = texts.locate("004", "the single algorithm in each case (for example, AIMD (1, "
+    inc = texts.locate(KEY, "should the window undergo an increment greater than about 10%")
+    dec = texts.locate(KEY, "the decrement in the window should never be more than 10%")
+    bounds = texts.locate(KEY, "$MI > 0:1$  and  $MD < 0:9$")
+    example = texts.locate(KEY, "the single algorithm in each case (for example, AIMD (1, "
                                   "0.1)) would best summarize")
     pct = [Fraction(re.search(_NUM + "%", q.text).group(1)) / 100 for q in (inc, dec)]
     pairs = re.findall(r"(\d+):(\d+)", bounds.text)
@@ -1148,7 +1148,7 @@ def _sack_timeouts() -> dict:
     dict
         ``{env: {recovery: {scheme: per-replication timeouts of all test flows (ndarray)}}}``.
     """
-    kw = SETUPS["seed004-grid"].kwargs("ledger")
+    kw = SETUPS["reddy-aiad-grid"].kwargs("ledger")
     n, rtt, spread = kw["n_flows"], kw["base_rtt"], kw["rtt_spread"]
     rtts = [rtt] if n == 1 else [rtt * (1 + spread * (2 * i / (n - 1) - 1)) for i in range(n)]
     out: dict = {}
@@ -1201,7 +1201,7 @@ def sack_timeouts():
         + "); " + "; ".join(f"{k} {v}" for k, v in checks.items()),
         verdict_from_checks(list(checks.values())),
         "Queue model (aimdmodel.queue.run, the environments' links and CBR load from "
-        "aimdmodel.seeds.environment_network): the two test flows of each canonical scheme "
+        "aimdmodel.studies.environment_network): the two test flows of each canonical scheme "
         "with the chosen parameters (papers.setups.CANONICAL) with SACK recovery through "
         f"DropTail, in the environments {', '.join(DROPS)} (the bandwidth drops in steps every "
         f"5 s), {TIMEOUT_REPLICATIONS} replications; timeouts counted over each whole run "

@@ -195,15 +195,15 @@ run at the paper's scale decides; the row, and the list at the end, say what
 would decide it). Exact means Fraction arithmetic, float means float64. A
 claim about a simulator measurement (NS-2, NCTUns) is decided on the stored
 packet-level (ns-3) runs at the paper's scale where they measure what it is
-about (`paper_checks/ns3_seeds.jsonl`, rendered in
-`paper_checks/NS3_SEEDS.md`; the row says what was measured: per flow or
+about (`paper_checks/ns3_reruns.jsonl`, rendered in
+`paper_checks/NS3_RERUNS.md`; the row says what was measured: per flow or
 until the last flow ends, mean or maximum); the queue model
-(`aimdmodel.seeds`, at a reduced scale stated in its row, with every
+(`aimdmodel.studies`, at a reduced scale stated in its row, with every
 parameter the paper prints and the value chosen for each one it does not,
 `papers/setups.py`) is the fast estimate shown beside them, and without a
 packet-level run its verdict stands only where it reproduces the paper. A
 claim with a printed and a charitable reading is one row, computed under
-both. The queue model's full-scale runs are in `paper_checks/SEEDS.md`.
+both. The queue model's full-scale runs are in `paper_checks/RERUNS.md`.
 
 A `refuted` or `partly` row says why in the column "why not": `paper` (the
 paper's own analysis, data or text is at fault), `convention` (it fails only
@@ -217,8 +217,7 @@ gives under the stated set-up), `outside` (a part
 needs what no model here has; the computed parts are in the row). A verdict
 marked "(reading)" rests on the paper's own words: its evidence quotes the
 passages, located in the paper's text by `papers.texts` (cited
-`seed N, section: "..."`, N the number of the paper's text file), and the
-rule reads what they say. Where the
+`authors year, section: "..."`), and the rule reads what they say. Where the
 verdict could depend on the congestion comparison (`sum >= W`, the papers'
 convention, or `sum > W`), the row was computed under both and says so.
 

@@ -2,8 +2,8 @@
 
 D.-M. Chiu and R. Jain, "Analysis of the increase and decrease algorithms
 for congestion avoidance in computer networks", Computer Networks and ISDN
-Systems 17 (1989) 1-14, cited by every seed paper (seed 003 Sec. 2 builds
-on its model; seed 004 quotes its conclusion). Each function checks one of
+Systems 17 (1989) 1-14, cited by every paper here (Lahanas & Tsaoussidis 2003, Sec. 2,
+build on its model; Reddy et al. quote its conclusion). Each function checks one of
 its statements on the engine in exact arithmetic (float for
 :func:`linear_convergence`) and returns a
 :class:`~aimdmodel.statements.StatementCheck`.

@@ -1,12 +1,12 @@
-"""``aimdmodel experiment NAME``: the seeds' set-ups rerun in the queue model (a plugin).
+"""``aimdmodel experiment NAME``: the papers' set-ups rerun in the queue model (a plugin).
 
 Registered through the entry-point group ``aimdmodel.commands`` (see
 :mod:`aimdmodel.cli`), as ``experiment = papers.experiment_commands:register``.
 ``NAME`` is a paper's key (``lahanas2003``, ``jasem2010``, ``reddy-aiad``,
 ``bazi2019``, ``mehta-dahiya``; :mod:`papers.keys`) or ``all``; ``--scale ledger`` (the
 default: reduced, seconds) or ``full`` (the runs behind
-``paper_checks/SEEDS.md``: ``aimdmodel experiment all --scale full --workers 2
---out paper_checks/SEEDS.md``). The output is Markdown (the set-up, printed and
+``paper_checks/RERUNS.md``: ``aimdmodel experiment all --scale full --workers 2
+--out paper_checks/RERUNS.md``). The output is Markdown (the set-up, printed and
 chosen parameters, and the tables) or JSON (the result objects' fields);
 ``--plot FILE`` draws each result's main figure.
 """
@@ -26,7 +26,7 @@ from aimdmodel._progress import enabled
 from aimdmodel.cli import add_digits_option, output_file
 
 from .experiments import EXPERIMENTS, render, report, run_experiment
-from .keys import PAPERS, key_of_seed, paper_key
+from .keys import PAPERS, paper_key
 from .setups import SCALES
 
 __all__ = ["experiment", "register", "to_json"]
@@ -43,7 +43,7 @@ def _workers(text: str) -> int:
 
 
 def _name(text: str) -> str:
-    """A paper's key (or its old alias) or ``all``; return the key."""
+    """A paper's key (or its old name) or ``all``; return the key."""
     if text.strip().lower() == "all":
         return "all"
     try:
@@ -72,11 +72,11 @@ def to_json(results: dict[str, dict[str, Any]]) -> str:
 
     Examples
     --------
-    >>> text = to_json({"seed002": run_experiment("seed002")})
+    >>> text = to_json({"mehta-dahiya": run_experiment("mehta-dahiya")})
     >>> sorted(json.loads(text)["mehta-dahiya"]["random loss"])[:3]
     ['goodput', 'link_rate', 'loss_rate']
     """
-    out = {key_of_seed(name): {key: {f.name: _plain(getattr(res, f.name))
+    out = {name: {key: {f.name: _plain(getattr(res, f.name))
                                      for f in dataclasses.fields(res)}
                                for key, res in runs.items()} for name, runs in results.items()}
     return json.dumps(out, indent=1)
@@ -88,7 +88,7 @@ def _plot(results: dict[str, dict[str, Any]], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    panels = [(f"{PAPERS[key_of_seed(n)].short}: {k}", r) for n, runs in results.items()
+    panels = [(f"{PAPERS[n].short}: {k}", r) for n, runs in results.items()
               for k, r in runs.items()]
     cols = min(2, len(panels))
     rows = math.ceil(len(panels) / cols)
@@ -115,16 +115,16 @@ def experiment(args: argparse.Namespace) -> str:
     >>> experiment(args).splitlines()[0]
     '## mehta-dahiya: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
     """
-    seed = None if args.name == "all" else PAPERS[args.name].seed
-    names = list(EXPERIMENTS) if seed is None else [seed]
+    key = None if args.name == "all" else args.name
+    names = list(EXPERIMENTS) if key is None else [key]
     progress = enabled() if args.progress is None else args.progress
     digits = getattr(args, "digits", None)
     if args.format == "markdown" and not args.plot:
         text = (report(names, args.scale, workers=args.workers, progress=progress,
                        digits=digits)
-                if seed is None else
-                render(seed, run_experiment(seed, args.scale, workers=args.workers,
-                                            progress=progress), args.scale, digits=digits))
+                if key is None else
+                render(key, run_experiment(key, args.scale, workers=args.workers,
+                                           progress=progress), args.scale, digits=digits))
     else:
         results = {n: run_experiment(n, args.scale, workers=args.workers, progress=progress)
                    for n in names}
@@ -135,7 +135,7 @@ def experiment(args: argparse.Namespace) -> str:
     if not args.out or check_output(args.out).kind == "stdout":
         return text.rstrip("\n")
     atomic_write_text(args.out, text if text.endswith("\n") else text + "\n")
-    return f"wrote {', '.join(map(key_of_seed, names))} ({args.scale} scale) to {args.out}"
+    return f"wrote {', '.join(names)} ({args.scale} scale) to {args.out}"
 
 
 def register(subparsers: Any) -> None:
@@ -147,7 +147,7 @@ def register(subparsers: Any) -> None:
     >>> register(p.add_subparsers(dest="command"))
     >>> p.parse_args(["experiment", "reddy-aiad", "--scale", "full"]).scale
     'full'
-    >>> p.parse_args(["experiment", "seed004"]).name  # the old alias
+    >>> p.parse_args(["experiment", "Reddy_AIAD"]).name
     'reddy-aiad'
     """
     exp = subparsers.add_parser(
@@ -158,11 +158,11 @@ def register(subparsers: Any) -> None:
     )
     exp.add_argument("name", type=_name, metavar="PAPER",
                      help="whose experiments, by the paper's key: " + "; ".join(
-                         f"{p.key}: {EXPERIMENTS[p.seed][0]}" for p in PAPERS.values())
+                         f"{p.key}: {EXPERIMENTS[p.key][0]}" for p in PAPERS.values())
                      + "; all: every one")
     exp.add_argument("--scale", choices=SCALES, default="ledger",
                      help="ledger (default: reduced, what the claims ledger runs) or full (the "
-                          "runs behind paper_checks/SEEDS.md, minutes)")
+                          "runs behind paper_checks/RERUNS.md, minutes)")
     exp.add_argument("--jobs", "--workers", dest="workers", type=_workers, default=1,
                      help="processes to run on (default 1; --workers is the same)")
     exp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

@@ -1,18 +1,18 @@
-"""The seeds' experiments rerun in the queue model: runs and Markdown tables.
+"""The papers' experiments rerun in the queue model: runs and Markdown tables.
 
-:func:`run_experiment` runs one seed's set-ups (:mod:`papers.setups`) through
-:mod:`aimdmodel.seeds` at a scale (``"ledger"``: reduced, what the claims
-ledger uses; ``"full"``: what ``paper_checks/SEEDS.md`` shows) and returns
+:func:`run_experiment` runs one paper's set-ups (:mod:`papers.setups`) through
+:mod:`aimdmodel.studies` at a scale (``"ledger"``: reduced, what the claims
+ledger uses; ``"full"``: what ``paper_checks/RERUNS.md`` shows) and returns
 the result objects by name; :func:`render` turns them into Markdown tables
-(seed 004's in the appendix's layout, beside the printed values);
-:func:`report` does both for several seeds, with the time each took.
+(Reddy et al.'s in the appendix's layout, beside the printed values);
+:func:`report` does both for several papers, with the time each took.
 ``aimdmodel experiment NAME`` (:mod:`papers.experiment_commands`) is the
 command line.
 
 Examples
 --------
 >>> sorted(EXPERIMENTS)
-['seed000', 'seed001', 'seed002', 'seed003', 'seed004']
+['bazi2019', 'jasem2010', 'lahanas2003', 'mehta-dahiya', 'reddy-aiad']
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from aimdmodel import seeds
+from aimdmodel import studies
 from aimdmodel._format import fmt_significant, markdown_table
 
 from . import reddy_aiad
@@ -36,88 +36,88 @@ __all__ = ["EXPERIMENTS", "render", "report", "run_experiment"]
 
 def _run(setup: str, scale: str, workers: int, progress: bool, **overrides: Any) -> Any:
     s = SETUPS[setup]
-    fn = getattr(seeds, s.function)
+    fn = getattr(studies, s.function)
     kw = s.kwargs(scale, **overrides)
     if s.function == "low_priority":
         return fn(**kw)
     return fn(**kw, workers=workers, progress=progress)
 
 
-def _seed001(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"rwnd 20": _run("seed001-cbr", scale, workers, progress),
-            "no rwnd": _run("seed001-cbr", scale, workers, progress, rwnd=None)}
+def _bazi2019(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"rwnd 20": _run("bazi2019-cbr", scale, workers, progress),
+            "no rwnd": _run("bazi2019-cbr", scale, workers, progress, rwnd=None)}
 
 
-def _seed004(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+def _reddy_aiad(scale: str, workers: int, progress: bool) -> dict[str, Any]:
     if scale == "full":
         chosen = {k: CANONICAL[k] for k in ("AIMD(1, 0.8)", "AIAD(1, 3)")}
         return {
-            "appendix": _run("seed004-grid", scale, workers, progress),
-            "canonical": _run("seed004-grid", scale, workers, progress,
+            "appendix": _run("reddy-aiad-grid", scale, workers, progress),
+            "canonical": _run("reddy-aiad-grid", scale, workers, progress,
                               policies=dict(CANONICAL),
                               settings=(("reno", "droptail"), ("sack", "droptail"))),
-            "drr": _run("seed004-grid", scale, workers, progress, policies=chosen,
+            "drr": _run("reddy-aiad-grid", scale, workers, progress, policies=chosen,
                         settings=(("reno", "drr"), ("sack", "drr"))),
         }
-    pair = SETUPS["seed004-grid"].kwargs(scale)["policies"]
-    canonical = _run("seed004-grid", scale, workers, progress, policies=dict(CANONICAL),
+    pair = SETUPS["reddy-aiad-grid"].kwargs(scale)["policies"]
+    canonical = _run("reddy-aiad-grid", scale, workers, progress, policies=dict(CANONICAL),
                      settings=(("reno", "droptail"),))
-    rest = _run("seed004-grid", scale, workers, progress,
+    rest = _run("reddy-aiad-grid", scale, workers, progress,
                 settings=(("sack", "droptail"), ("reno", "red"), ("sack", "red"), ("reno", "drr")))
-    appendix = seeds.combine(canonical, rest, policies=list(pair))
+    appendix = studies.combine(canonical, rest, policies=list(pair))
     return {"appendix": _settings(appendix, slice(0, 4)), "canonical": canonical,
             "drr": _settings(appendix, slice(4, 5))}
 
 
-def _settings(g: seeds.RobustnessData, which: slice) -> seeds.RobustnessData:
+def _settings(g: studies.RobustnessData, which: slice) -> studies.RobustnessData:
     """The grid restricted to some of its settings."""
     return dataclasses.replace(g, settings=g.settings[which],
-                               **{m: getattr(g, m)[which] for m in seeds.ROBUSTNESS_METRICS})
+                               **{m: getattr(g, m)[which] for m in studies.ROBUSTNESS_METRICS})
 
 
-def _seed003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    out = {"stationary": _run("seed003-stationary", scale, workers, progress)}
+def _lahanas2003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    out = {"stationary": _run("lahanas2003-stationary", scale, workers, progress)}
     if scale == "full":
-        out["stationary 1 Gb/s"] = _run("seed003-stationary", scale, workers, progress,
+        out["stationary 1 Gb/s"] = _run("lahanas2003-stationary", scale, workers, progress,
                                         link_rate=1e9)
-        out["stationary RTT 20 ms"] = _run("seed003-stationary", scale, workers, progress,
+        out["stationary RTT 20 ms"] = _run("lahanas2003-stationary", scale, workers, progress,
                                            base_rtt=0.02)
     for mode in ("join", "leave"):
-        out[mode] = _run("seed003-churn", scale, workers, progress, mode=mode)
+        out[mode] = _run("lahanas2003-churn", scale, workers, progress, mode=mode)
     return out
 
 
-def _seed000(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"transfers": _run("seed000-transfers", scale, workers, progress)}
+def _jasem2010(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"transfers": _run("jasem2010-transfers", scale, workers, progress)}
 
 
-def _seed002(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"random loss": _run("seed002-random-loss", scale, workers, progress),
-            "low priority": _run("seed002-low-priority", scale, workers, progress)}
+def _mehta_dahiya(scale: str, workers: int, progress: bool) -> dict[str, Any]:
+    return {"random loss": _run("mehta-dahiya-random-loss", scale, workers, progress),
+            "low priority": _run("mehta-dahiya-low-priority", scale, workers, progress)}
 
 
 EXPERIMENTS: Mapping[str, tuple[str, Callable[..., dict[str, Any]], tuple[str, ...]]] = {
-    "seed000": ("Jasem et al. 2010: New-AIMD, AIMD-FC+, AIMD transferring 100 MB", _seed000,
-                ("seed000-transfers",)),
-    "seed001": ("Bazi & Nassereddine 2019: six TCP variants against a CBR load", _seed001,
-                ("seed001-cbr",)),
-    "seed002": ("Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP", _seed002,
-                ("seed002-random-loss", "seed002-low-priority")),
-    "seed003": ("Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK",
-                _seed003, ("seed003-stationary", "seed003-churn")),
-    "seed004": ("Reddy et al.: AIMD and AIAD over 13 environments", _seed004,
-                ("seed004-grid",)),
+    "jasem2010": ("Jasem et al. 2010: New-AIMD, AIMD-FC+, AIMD transferring 100 MB", _jasem2010,
+                ("jasem2010-transfers",)),
+    "bazi2019": ("Bazi & Nassereddine 2019: six TCP variants against a CBR load", _bazi2019,
+                ("bazi2019-cbr",)),
+    "mehta-dahiya": ("Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP", _mehta_dahiya,
+                ("mehta-dahiya-random-loss", "mehta-dahiya-low-priority")),
+    "lahanas2003": ("Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK",
+                _lahanas2003, ("lahanas2003-stationary", "lahanas2003-churn")),
+    "reddy-aiad": ("Reddy et al.: AIMD and AIAD over 13 environments", _reddy_aiad,
+                ("reddy-aiad-grid",)),
 }
-"""Experiment name -> (title, runner, the set-ups it uses)."""
+"""Paper's key -> (title, runner, the set-ups it uses)."""
 
 
 def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
                    progress: bool = False) -> dict[str, Any]:
-    """Run one seed's experiments; return the results by name.
+    """Run one paper's experiments (``name``: its key); return the results by name.
 
     Examples
     --------
-    >>> r = run_experiment("seed002")
+    >>> r = run_experiment("mehta-dahiya")
     >>> sorted(r), r["random loss"].variants
     (['low priority', 'random loss'], ('newreno', 'westwood', 'veno'))
     """
@@ -159,7 +159,7 @@ def _by_column(title: str, index: Sequence[str], columns: Sequence[str], arr: An
     return f"{title}\n\n" + _table([first, *columns], rows)
 
 
-def _render_cbr(d: seeds.CBRLoadData) -> str:
+def _render_cbr(d: studies.CBRLoadData) -> str:
     loads = [f"{r / 1e6:g}" for r in d.cbr_rates]
     parts = [_by_column(f"{what}:", loads, d.variants, getattr(d, m), fmt, k, "CBR (Mb/s)")
              for what, m, fmt, k in (("Throughput (Mb/s)", "throughput", ".3f", 1e-6),
@@ -175,7 +175,7 @@ def _printed(setting: str, family: str, label: str) -> tuple[str, str]:
     return reddy_aiad.APPENDIX.get(setting, {}).get(family, {}).get(key, ("-", "-"))
 
 
-def _render_appendix(g: seeds.RobustnessData) -> str:
+def _render_appendix(g: studies.RobustnessData) -> str:
     """C_a and D_a of goodput per table, in the appendix's layout, beside the printed ones."""
     out = []
     fams = {f: [p for p in g.policies if p.startswith(f)] for f in ("AIMD", "AIAD")}
@@ -199,12 +199,12 @@ def _render_appendix(g: seeds.RobustnessData) -> str:
     return "\n\n".join(out)
 
 
-def _render_scores(g: seeds.RobustnessData) -> str:
+def _render_scores(g: studies.RobustnessData) -> str:
     out = []
     for name in g.setting_names:
         s = g._setting(name)
         rows = []
-        for metric in seeds.ROBUSTNESS_METRICS:
+        for metric in studies.ROBUSTNESS_METRICS:
             sc = g.scores(name, metric)
             vals = getattr(g, metric)[s]
             rows += [[metric, p, _num(np.mean(vals[i]), ".3f"), _num(sc.D[p], ".2f"),
@@ -226,7 +226,7 @@ _SWEEP = (("Goodput (% of the link)", "goodput", ".2f", None),
           ("Timeouts per run", "timeouts", ".1f", 1))
 
 
-def _render_sweep(d: seeds.FlowsSweepData) -> str:
+def _render_sweep(d: studies.FlowsSweepData) -> str:
     parts = []
     for what, m, fmt, k in _SWEEP:
         arr = getattr(d, m)
@@ -237,7 +237,7 @@ def _render_sweep(d: seeds.FlowsSweepData) -> str:
     return "\n\n".join(parts)
 
 
-def _render_churn(c: seeds.ChurnData) -> str:
+def _render_churn(c: studies.ChurnData) -> str:
     idx = [f"{t:g}-{t + c.setup['period']:g} s ({n} flows)" for t, n in zip(c.t, c.active,
                                                                           strict=True)]
     g = _by_column("Goodput (% of the link):", idx, c.policies, c.goodput, ".2f",
@@ -246,14 +246,14 @@ def _render_churn(c: seeds.ChurnData) -> str:
     return f"{g}\n\n{j}"
 
 
-def _render_loss(d: seeds.RandomLossData) -> str:
+def _render_loss(d: studies.RandomLossData) -> str:
     ps = [f"{100 * p:g}" for p in d.loss_rates]
     return "\n\n".join(_by_column(f"{what}:", ps, d.variants, getattr(d, m), fmt, k, "p (%)")
                        for what, m, fmt, k in (("Goodput (Mb/s)", "goodput", ".3f", 1e-6),
                                                ("Loss rate (%)", "loss_rate", ".3f", 100)))
 
 
-def _render_lp(d: seeds.LowPriorityData) -> str:
+def _render_lp(d: studies.LowPriorityData) -> str:
     mb = 1e-6
     rows = [["best-effort alone", _num(d.primary_alone.sum() * mb, ".3f"), "-",
              _num(d.utilization["primary alone"], ".3f")],
@@ -280,13 +280,13 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger", *,
 
     Examples
     --------
-    >>> results = run_experiment("seed002")
-    >>> text = render("seed002", results)
+    >>> results = run_experiment("mehta-dahiya")
+    >>> text = render("mehta-dahiya", results)
     >>> text.splitlines()[0]
     '## mehta-dahiya: Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP'
     >>> [line for line in text.splitlines() if line.startswith("| both")]
     ['| both classes | 4.325 | 4.951 | 0.928 |']
-    >>> [line for line in render("seed002", results, digits=2).splitlines()
+    >>> [line for line in render("mehta-dahiya", results, digits=2).splitlines()
     ...  if line.startswith("| both")]
     ['| both classes | 4.3 | 5 | 0.93 |']
     """
@@ -298,38 +298,35 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger", *,
 
 
 def _render(name: str, results: Mapping[str, Any], scale: str) -> str:
-    from .keys import key_of_seed
-
     title, _, setups = EXPERIMENTS[name]
-    key_name = key_of_seed(name)
-    parts = [f"## {key_name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
+    parts = [f"## {name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
     for key, res in results.items():
-        if isinstance(res, seeds.CBRLoadData):
+        if isinstance(res, studies.CBRLoadData):
             body = _render_cbr(res)
-        elif isinstance(res, seeds.RobustnessData):
+        elif isinstance(res, studies.RobustnessData):
             body = _render_appendix(res) if key == "appendix" else _render_scores(res)
-        elif isinstance(res, seeds.FlowsSweepData):
+        elif isinstance(res, studies.FlowsSweepData):
             body = _render_sweep(res)
-        elif isinstance(res, seeds.ChurnData):
+        elif isinstance(res, studies.ChurnData):
             body = _render_churn(res)
-        elif isinstance(res, seeds.RandomLossData):
+        elif isinstance(res, studies.RandomLossData):
             body = _render_loss(res)
         else:
             body = _render_lp(res)
-        parts.append(f"### {key_name}, {key} ({res.replications} replication"
+        parts.append(f"### {name}, {key} ({res.replications} replication"
                      f"{'s' if res.replications > 1 else ''})\n\n{body}")
     return "\n\n".join(parts) + "\n"
 
 
 def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers: int = 1,
            progress: bool = False, digits: int | None = None) -> str:
-    """Run and render several seeds' experiments (default all), each with its wall time.
+    """Run and render several papers' experiments (default all), each with its wall time.
 
     ``digits`` as for :func:`render`.
 
     Examples
     --------
-    >>> report(["seed002"]).splitlines()[0]
+    >>> report(["mehta-dahiya"]).splitlines()[0]
     "# The papers' experiments rerun in the queue model (ledger scale)"
     """
     names = list(names or EXPERIMENTS)
@@ -340,11 +337,9 @@ def report(names: Sequence[str] | None = None, scale: str = "ledger", *, workers
         times.append((n, time.perf_counter() - t0))
         parts.append(render(n, res, scale, digits=digits))
     total = sum(t for _, t in times)
-    from .keys import key_of_seed
-
-    timing = ", ".join(f"{key_of_seed(n)} {t:.0f} s" for n, t in times)
-    how = ("`python benchmarks/seeds.py` (the same as `aimdmodel experiment all --scale full "
-           "--out paper_checks/SEEDS.md`)" if scale == "full" else
+    timing = ", ".join(f"{n} {t:.0f} s" for n, t in times)
+    how = ("`python benchmarks/reruns.py` (the same as `aimdmodel experiment all --scale full "
+           "--out paper_checks/RERUNS.md`)" if scale == "full" else
            f"`aimdmodel experiment all --scale {scale}`")
     head = (f"# The papers' experiments rerun in the queue model ({scale} scale)\n\n"
             f"Generated by {how} with {workers} worker{'s' if workers > 1 else ''}; wall "

@@ -1,9 +1,9 @@
-"""Jain's fairness index (Jain, Chiu & Hawe 1984; seed 003 Eq. 17), as checkable statements.
+"""Jain's fairness index (Jain, Chiu & Hawe 1984; Lahanas & Tsaoussidis 2003, Eq. 17), checkable.
 
 R. Jain, D.-M. Chiu and W. Hawe, "A quantitative measure of fairness and
 discrimination for resource allocation in shared computer systems", DEC
-TR-301 (1984): ``F(g) = (sum g_i)^2 / (n sum g_i^2)``, which seed 003 uses
-as its Eq. 17 and seed 004 sets beside its own spread metric.
+TR-301 (1984): ``F(g) = (sum g_i)^2 / (n sum g_i^2)``, which Lahanas & Tsaoussidis 2003 use
+as their Eq. 17 and Reddy et al. set beside their own spread metric.
 """
 
 from __future__ import annotations

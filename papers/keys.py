@@ -1,35 +1,43 @@
-"""The five papers by one key each, with their citations.
+"""The five papers by one key each: the one table of keys, citations and old names.
 
-Every command names a paper by its key (``lahanas2003``); the project's old
-numbering (``seed003``) is accepted as an alias and never printed.
+Every module, command, file and output names a paper by its author-year key
+(``lahanas2003``; its folder ``papers/lahanas2003/`` and its claims
+``paper_checks/lahanas2003.py``, with ``_`` for ``-``) and cites it by authors, year and short title
+(:attr:`Paper.label`). The project's old numbering of the papers (the
+``seed`` names, :attr:`Paper.old_name`) is kept here once, for history: it is
+accepted as an alias on the command line and never printed.
 
 Examples
 --------
 >>> list(PAPERS)
 ['lahanas2003', 'jasem2010', 'reddy-aiad', 'bazi2019', 'mehta-dahiya']
->>> paper_key("seed003"), paper_key("Lahanas2003")
-('lahanas2003', 'lahanas2003')
+>>> paper_key("Lahanas2003"), paper_key("reddy_aiad")
+('lahanas2003', 'reddy-aiad')
+>>> PAPERS["lahanas2003"].label
+'Lahanas & Tsaoussidis 2003 (AIMD-FC, AIMD-FC+)'
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["PAPERS", "Paper", "key_of_seed", "paper_key"]
+__all__ = ["PAPERS", "Paper", "paper_key"]
 
 
 @dataclasses.dataclass(frozen=True)
 class Paper:
-    """A paper: its key, a short name, its title and full citation.
+    """A paper: its key, how it is cited, its title and full citation.
 
     Attributes
     ----------
     key : str
-        The key every command accepts (``lahanas2003``).
-    seed : str
-        The old alias (``seed003``), accepted, never printed.
+        The key every command accepts and prints (``lahanas2003``).
+    old_name : str
+        The project's old name of the paper, accepted as an alias, never printed.
     short : str
-        Authors and year (``Lahanas & Tsaoussidis 2003``).
+        Authors and year (``Lahanas & Tsaoussidis 2003``): how a quote is cited.
+    topic : str
+        A short title (``AIMD-FC, AIMD-FC+``).
     title : str
         The title, as printed.
     citation : str
@@ -37,41 +45,57 @@ class Paper:
 
     Examples
     --------
-    >>> PAPERS["jasem2010"].short
-    'Jasem et al. 2010'
+    >>> PAPERS["jasem2010"].short, PAPERS["mehta-dahiya"].module
+    ('Jasem et al. 2010', 'mehta_dahiya')
     """
 
     key: str
-    seed: str
+    old_name: str
     short: str
+    topic: str
     title: str
     citation: str
+
+    @property
+    def label(self) -> str:
+        """Authors, year and short title: ``Lahanas & Tsaoussidis 2003 (AIMD-FC, AIMD-FC+)``."""
+        return f"{self.short} ({self.topic})"
+
+    @property
+    def module(self) -> str:
+        """The name of the paper's modules and files: the key with ``_`` for ``-``."""
+        return self.key.replace("-", "_")
 
 
 PAPERS: dict[str, Paper] = {
     p.key: p
     for p in (
         Paper("lahanas2003", "seed003", "Lahanas & Tsaoussidis 2003",
+              "AIMD-FC, AIMD-FC+",
               "Exploiting the efficiency and fairness potential of AIMD-based congestion "
               "avoidance and control",
               "A. Lahanas and V. Tsaoussidis, \"Exploiting the efficiency and fairness "
               "potential of AIMD-based congestion avoidance and control\", Computer Networks "
               "43 (2003) 227-245"),
         Paper("jasem2010", "seed000", "Jasem et al. 2010",
+              "New-AIMD",
               "On the delay and link utilization with the New-AIMD congestion avoidance and "
               "control algorithm",
               "H. N. Jasem, Z. A. Zukarnain, M. Othman and S. Subramaniam, \"On the delay and "
               "link utilization with the New-AIMD congestion avoidance and control "
               "algorithm\" (2010)"),
         Paper("reddy-aiad", "seed004", "Reddy, Sireesha & Kumar",
+              "AIMD and AIAD",
               "The general comparison between AIMD and AIAD congestion control algorithms",
               "Reddy, Sireesha and Kumar, \"The general comparison between AIMD and AIAD "
               "congestion control algorithms\" (year not printed)"),
         Paper("bazi2019", "seed001", "Bazi & Nassereddine 2019",
+              "TCP variants in NS-2",
               "Comparative study of TCP congestion control algorithms",
               "K. Bazi and B. Nassereddine, \"Comparative study of TCP congestion control "
               "algorithms\", IJATCSE 8(6) (2019)"),
         Paper("mehta-dahiya", "seed002", "Mehta & Dahiya",
+              "TCP-LP, Westwood, Veno over MANET routing",
               "Measuring performance of delay based congestion control algorithms (Low "
               "Priority, Westwood and Veno)",
               "Mehta and Dahiya, \"Measuring performance of delay based congestion control "
@@ -82,7 +106,7 @@ PAPERS: dict[str, Paper] = {
 
 
 def paper_key(text: str) -> str:
-    """Return the key of the paper ``text`` names: its key or old alias, any case.
+    """Return the key of the paper ``text`` names: its key (``_`` or ``-``) or old name, any case.
 
     Raises
     ------
@@ -91,8 +115,8 @@ def paper_key(text: str) -> str:
 
     Examples
     --------
-    >>> paper_key("seed 000")
-    'jasem2010'
+    >>> paper_key("Mehta_Dahiya")
+    'mehta-dahiya'
     >>> paper_key("chiu1989")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -100,17 +124,7 @@ def paper_key(text: str) -> str:
     """
     wanted = "".join(str(text).lower().split()).replace("_", "-")
     for p in PAPERS.values():
-        if wanted in (p.key, p.seed, p.seed[4:]):
+        if wanted in (p.key, p.old_name, p.old_name[4:]):
             return p.key
     raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {text!r}")
 
-
-def key_of_seed(seed: str) -> str:
-    """Return the key of an old ``seedNNN`` name (the experiments' internal names).
-
-    Examples
-    --------
-    >>> key_of_seed("seed004")
-    'reddy-aiad'
-    """
-    return paper_key(seed)

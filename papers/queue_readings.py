@@ -1,6 +1,6 @@
-"""The numbers the claims ledger reads off the queue-model experiments of the seeds.
+"""The numbers the claims ledger reads off the papers' experiments rerun in the queue model.
 
-Each function takes a result of :mod:`aimdmodel.seeds` (run with a set-up of
+Each function takes a result of :mod:`aimdmodel.studies` (run with a set-up of
 :mod:`papers.setups`) and returns the plain numbers a claim compares: means
 over the loads, environments or flow counts the paper's statement is about,
 rankings, gains; each mean ``x`` comes with ``x_sem``, its standard error
@@ -12,7 +12,7 @@ turn the comparisons into verdicts are in the claim modules
 
 Examples
 --------
->>> from aimdmodel.seeds import cbr_load
+>>> from aimdmodel.studies import cbr_load
 >>> d = cbr_load(("reno", "vegas"), [2e6, 8e6], duration=20.0, warmup=5.0)
 >>> sorted(cbr_summary(d))[:3]
 ['drop', 'drop_low', 'drop_sem']
@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from aimdmodel import seeds
+from aimdmodel import studies
 
 __all__ = ["Z", "above", "cbr_summary", "churn_gains", "congested_loads", "env_ranks",
            "grid_means", "pair_order", "random_loss_summary", "sweep_gains", "sweep_means"]
@@ -66,13 +66,13 @@ def _mean_sem(m: np.ndarray, se: np.ndarray, mask: Any = None) -> tuple[Any, Any
     return mean, sem
 
 
-def congested_loads(d: seeds.CBRLoadData) -> np.ndarray:
+def congested_loads(d: studies.CBRLoadData) -> np.ndarray:
     """The loads below the link rate at which some variant lost packets (all below the link
     rate when none did): where the network "begins to congest".
 
     Examples
     --------
-    >>> from aimdmodel.seeds import cbr_load
+    >>> from aimdmodel.studies import cbr_load
     >>> d = cbr_load(("reno",), [1e6, 9.5e6], rwnd=20, duration=20.0, warmup=5.0)
     >>> congested_loads(d).tolist()
     [9500000.0]
@@ -82,14 +82,14 @@ def congested_loads(d: seeds.CBRLoadData) -> np.ndarray:
     return d.cbr_rates[hit if hit.any() else under]
 
 
-def cbr_summary(d: seeds.CBRLoadData, *, low: int = 3) -> dict[str, dict[str, float]]:
+def cbr_summary(d: studies.CBRLoadData, *, low: int = 3) -> dict[str, dict[str, float]]:
     """Per variant, over the congested loads (:func:`congested_loads`): mean latency (ms),
     mean drop rate (%), mean share of the leftover capacity, timeouts and fast retransmits
     (summed per run); and the largest drop rate (%) at the ``low`` lowest loads.
 
     Examples
     --------
-    >>> from aimdmodel.seeds import cbr_load
+    >>> from aimdmodel.studies import cbr_load
     >>> s = cbr_summary(cbr_load(("sack",), [1e6, 9e6, 11e6], duration=20.0, warmup=5.0))
     >>> s["timeouts"]["sack"] >= 0, 0 < s["leftover"]["sack"] <= 1.1
     (True, True)
@@ -113,7 +113,7 @@ def cbr_summary(d: seeds.CBRLoadData, *, low: int = 3) -> dict[str, dict[str, fl
     return out
 
 
-def pair_order(g: seeds.RobustnessData, a: str, b: str) -> dict[str, float]:
+def pair_order(g: studies.RobustnessData, a: str, b: str) -> dict[str, float]:
     """Per setting, ``D_a - D_b`` of goodput (negative: ``a`` ranks better).
 
     ``D_a - D_b = sum_e S_b(e) - S_a(e)`` does not depend on the other
@@ -122,7 +122,7 @@ def pair_order(g: seeds.RobustnessData, a: str, b: str) -> dict[str, float]:
     Examples
     --------
     >>> from aimdmodel import AIAD, AIMD
-    >>> g = seeds.robustness_grid({"M": AIMD(b=0.8), "D": AIAD(d=3)}, environments=("CL",),
+    >>> g = studies.robustness_grid({"M": AIMD(b=0.8), "D": AIAD(d=3)}, environments=("CL",),
     ...                           duration=6.0, warmup=1.0, settings=(("reno", "droptail"),))
     >>> order = pair_order(g, "M", "D")
     >>> list(order), order["Reno+DropTail"] == g.scores(0).D["M"] - g.scores(0).D["D"]
@@ -131,21 +131,21 @@ def pair_order(g: seeds.RobustnessData, a: str, b: str) -> dict[str, float]:
     return {name: float(g.scores(name).D[a] - g.scores(name).D[b]) for name in g.setting_names}
 
 
-def grid_means(g: seeds.RobustnessData, setting: str) -> dict[str, dict[str, float]]:
+def grid_means(g: studies.RobustnessData, setting: str) -> dict[str, dict[str, float]]:
     """Per score, each policy's mean over the environments (with its ``_sem``) and its
     ``D_a`` in one setting.
 
     Examples
     --------
     >>> from aimdmodel import AIMD
-    >>> g = seeds.robustness_grid({"A": AIMD()}, environments=("CL",), duration=6.0,
+    >>> g = studies.robustness_grid({"A": AIMD()}, environments=("CL",), duration=6.0,
     ...                           warmup=1.0, settings=(("reno", "red"),))
     >>> sorted(grid_means(g, "Reno+RED"))[:2]
     ['D_delay', 'D_fairness']
     """
     s = g.setting_names.index(setting)
     out: dict[str, dict[str, float]] = {}
-    for m in seeds.ROBUSTNESS_METRICS:
+    for m in studies.ROBUSTNESS_METRICS:
         se = g.sem.get(m, np.full(getattr(g, m).shape, np.nan))[s]
         mean, sem = _mean_sem(getattr(g, m)[s], se)
         out[m], out[f"{m}_sem"] = _by(g.policies, mean), _by(g.policies, sem)
@@ -153,14 +153,14 @@ def grid_means(g: seeds.RobustnessData, setting: str) -> dict[str, dict[str, flo
     return out
 
 
-def env_ranks(g: seeds.RobustnessData, setting: str,
+def env_ranks(g: studies.RobustnessData, setting: str,
               environments: Sequence[str]) -> dict[str, dict[str, str]]:
     """The best and the worst policy by goodput in each of the given environments.
 
     Examples
     --------
     >>> from aimdmodel import AIMD
-    >>> g = seeds.robustness_grid({"A": AIMD()}, environments=("CL", "SQH"), duration=6.0,
+    >>> g = studies.robustness_grid({"A": AIMD()}, environments=("CL", "SQH"), duration=6.0,
     ...                           warmup=1.0, settings=(("sack", "droptail"),))
     >>> env_ranks(g, "SACK+DropTail", ["SQH"])
     {'best': {'SQH': 'A'}, 'worst': {'SQH': 'A'}}
@@ -175,7 +175,7 @@ def env_ranks(g: seeds.RobustnessData, setting: str,
     return out
 
 
-def sweep_means(d: seeds.FlowsSweepData) -> dict[str, dict[str, float]]:
+def sweep_means(d: studies.FlowsSweepData) -> dict[str, dict[str, float]]:
     """Each policy's utilization (%), mean transfer time (s) and queueing delay (ms), averaged
     over the flow counts (with ``_sem``), and its utilization (%) at the fewest and at the
     most flows (with ``_sem``).
@@ -183,7 +183,7 @@ def sweep_means(d: seeds.FlowsSweepData) -> dict[str, dict[str, float]]:
     Examples
     --------
     >>> from aimdmodel import AIMD, AIMDFC
-    >>> d = seeds.flows_sweep({"A": AIMD(), "F": AIMDFC()}, (2, 4), link_rate=5e6,
+    >>> d = studies.flows_sweep({"A": AIMD(), "F": AIMDFC()}, (2, 4), link_rate=5e6,
     ...                       duration=8.0)
     >>> m = sweep_means(d)
     >>> sorted(m)[:2], bool(0 < m["utilization"]["A"] <= 100)
@@ -204,7 +204,7 @@ def sweep_means(d: seeds.FlowsSweepData) -> dict[str, dict[str, float]]:
     return out
 
 
-def sweep_gains(d: seeds.FlowsSweepData, base: str) -> dict[str, dict[int, float]]:
+def sweep_gains(d: studies.FlowsSweepData, base: str) -> dict[str, dict[int, float]]:
     """Each policy's goodput gain over ``base`` in percentage points of the link per flow
     count (with ``_sem``), and its Jain's index minus ``base``'s (with ``_sem``).
 
@@ -229,14 +229,14 @@ def sweep_gains(d: seeds.FlowsSweepData, base: str) -> dict[str, dict[int, float
     return out
 
 
-def churn_gains(c: seeds.ChurnData, base: str) -> dict[str, list[float]]:
+def churn_gains(c: studies.ChurnData, base: str) -> dict[str, list[float]]:
     """Each policy's goodput gain over ``base`` per period, in percentage points of the link
     (with ``_sem``).
 
     Examples
     --------
     >>> from aimdmodel import AIMD, AIMDFC
-    >>> c = seeds.churn({"A": AIMD(), "F": AIMDFC()}, groups=2, group_size=1, period=3.0,
+    >>> c = studies.churn({"A": AIMD(), "F": AIMDFC()}, groups=2, group_size=1, period=3.0,
     ...                 link_rate=5e6)
     >>> g = churn_gains(c, "A")
     >>> sorted(g), len(g["F"])
@@ -254,12 +254,12 @@ def churn_gains(c: seeds.ChurnData, base: str) -> dict[str, list[float]]:
     return out
 
 
-def random_loss_summary(d: seeds.RandomLossData) -> dict[str, dict[float, float]]:
+def random_loss_summary(d: studies.RandomLossData) -> dict[str, dict[float, float]]:
     """Per variant: goodput (Mb/s) and measured loss rate (%) at each random loss rate.
 
     Examples
     --------
-    >>> d = seeds.random_loss(("reno",), [0.01], duration=8.0, warmup=2.0)
+    >>> d = studies.random_loss(("reno",), [0.01], duration=8.0, warmup=2.0)
     >>> sorted(random_loss_summary(d))
     ['loss reno', 'reno']
     """

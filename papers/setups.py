@@ -1,11 +1,11 @@
-"""The seeds' simulator set-ups, as parameters of :mod:`aimdmodel.seeds`: printed or chosen.
+"""The papers' simulator set-ups, as parameters of :mod:`aimdmodel.studies`: printed or chosen.
 
-Every experiment of the seed papers that the queue model reruns is a
+Every experiment of the papers that the queue model reruns is a
 :class:`Setup`: the library function it calls and every keyword argument,
 each a :class:`Parameter` that is either *printed* (with the phrase of the
 paper that prints it, located in its text by :mod:`papers.texts` when the
 set-up is described) or *chosen* (the paper prints nothing; the value and
-why). Two scales: ``"full"`` (the script behind ``paper_checks/SEEDS.md``)
+why). Two scales: ``"full"`` (the script behind ``paper_checks/RERUNS.md``)
 and ``"ledger"`` (a reduced run, cheap enough for every ledger run; what is
 reduced is listed in the scale, with the reason).
 
@@ -16,7 +16,7 @@ packetSize_ 1000``, ``window_ 20``, ``Queue limit_ 50``; RED's ``linterm_
 
 Examples
 --------
->>> s = SETUPS["seed001-cbr"]
+>>> s = SETUPS["bazi2019-cbr"]
 >>> s.function, s.kwargs("ledger")["rwnd"], len(s.kwargs("full")["cbr_rates"])
 ('cbr_load', 20, 23)
 """
@@ -31,9 +31,10 @@ from typing import Any
 
 from aimdmodel import AIAD, AIMD, AIMDFC, MIAD, MIMD, AIMDFCPlus, NewAIMD
 from aimdmodel.policies import Policy
-from aimdmodel.seeds import setting_name
+from aimdmodel.studies import setting_name
 
 from . import bazi2019, jasem2010, reddy_aiad, texts
+from .keys import PAPERS
 
 __all__ = ["SCALES", "SETUPS", "Parameter", "Setup", "get_setup"]
 
@@ -52,8 +53,8 @@ class Parameter:
         ``kwarg`` is False: a part of the set-up the model leaves out or
         fixes).
     value : Any
-    seed : str
-        For a printed value: the seed whose text prints it; ``""`` when chosen.
+    paper : str
+        For a printed value: the key of the paper whose text prints it; ``""`` when chosen.
     note : str
         Printed: the phrase of the paper (located in its text); chosen: why.
     shown : str
@@ -63,14 +64,14 @@ class Parameter:
 
     Examples
     --------
-    >>> p = SETUPS["seed000-transfers"].parameters[3]
+    >>> p = SETUPS["jasem2010-transfers"].parameters[3]
     >>> p.name, p.value, p.printed, p.shown in p.note
     ('buffer', 100, True, True)
     """
 
     name: str
     value: Any
-    seed: str = ""
+    paper: str = ""
     note: str = ""
     shown: str = ""
     kwarg: bool = True
@@ -78,19 +79,19 @@ class Parameter:
     @property
     def printed(self) -> bool:
         """Whether the paper prints the value."""
-        return bool(self.seed)
+        return bool(self.paper)
 
     def describe(self) -> str:
         """The parameter in words; a printed one cites its phrase, located in the paper.
 
         Examples
         --------
-        >>> SETUPS["seed001-cbr"].parameters[0].describe()[:44]
-        'link_rate = 10 Mb/s, printed (seed 001, 3. P'
+        >>> SETUPS["bazi2019-cbr"].parameters[0].describe()[:60]
+        'link_rate = 10 Mb/s, printed (Bazi & Nassereddine 2019, 3. P'
         """
         value = _fmt(self.name, self.value)
         if self.printed:
-            return f"{self.name} = {value}, printed ({texts.locate(self.seed, self.note).cite()})"
+            return f"{self.name} = {value}, printed ({texts.locate(self.paper, self.note).cite()})"
         return f"{self.name} = {value}, chosen: {self.note}"
 
 
@@ -115,42 +116,50 @@ def _fmt(name: str, v: Any) -> str:
 
 @dataclass(frozen=True)
 class Setup:
-    """An experiment of a seed paper as a call of :mod:`aimdmodel.seeds`.
+    """An experiment of a paper as a call of :mod:`aimdmodel.studies`.
 
     Attributes
     ----------
     name : str
-        ``"seed001-cbr"``, ...
-    seed : str
-        The seed number.
+        ``"bazi2019-cbr"``, ...: the paper's key and what the experiment is.
     title : str
         What the paper ran.
     function : str
-        The :mod:`aimdmodel.seeds` function.
+        The :mod:`aimdmodel.studies` function.
     parameters : tuple of Parameter
     scales : mapping
         ``scale -> (overrides, why)``: the values that differ at that scale.
 
     Examples
     --------
-    >>> s = SETUPS["seed003-churn"]
+    >>> s = SETUPS["lahanas2003-churn"]
     >>> s.function, s.kwargs("full")["group_size"], s.kwargs("ledger")["replications"]
     ('churn', 30, 4)
     """
 
     name: str
-    seed: str
     title: str
     function: str
     parameters: tuple[Parameter, ...]
     scales: Mapping[str, tuple[Mapping[str, Any], str]] = field(default_factory=dict)
+
+    @property
+    def paper(self) -> str:
+        """The key of the paper (the start of :attr:`name`).
+
+        Examples
+        --------
+        >>> SETUPS["mehta-dahiya-random-loss"].paper
+        'mehta-dahiya'
+        """
+        return next(k for k in PAPERS if self.name.startswith(f"{k}-"))
 
     def kwargs(self, scale: str = "ledger", **overrides: Any) -> dict[str, Any]:
         """The keyword arguments of the library function at ``scale`` (then ``overrides``).
 
         Examples
         --------
-        >>> SETUPS["seed003-stationary"].kwargs("ledger")["flow_counts"]
+        >>> SETUPS["lahanas2003-stationary"].kwargs("ledger")["flow_counts"]
         (2, 8, 32)
         """
         if scale not in SCALES:
@@ -165,41 +174,40 @@ class Setup:
 
         Examples
         --------
-        >>> SETUPS["seed000-transfers"].describe("full").startswith("jasem2010:")
+        >>> SETUPS["jasem2010-transfers"].describe("full").startswith("jasem2010:")
         True
         """
         parts = [p.describe() for p in self.parameters]
         over, why = self.scales.get(scale, ({}, ""))
         red = ", ".join(f"{k} = {_fmt(k, v)}" for k, v in over.items())
         tail = f"; {scale} scale: {red} ({why})" if over else f"; {scale} scale"
-        from .keys import paper_key
-
-        return f"{paper_key(self.seed)}: {self.title}. " + "; ".join(parts) + tail
+        return f"{self.paper}: {self.title}. " + "; ".join(parts) + tail
 
 
-def _p(name: str, value: Any, note: str, *, seed: str = "", shown: str = "",
+def _p(name: str, value: Any, note: str, *, paper: str = "", shown: str = "",
        kwarg: bool = True) -> Parameter:
-    return Parameter(name, value, seed, note, shown, kwarg)
+    return Parameter(name, value, paper, note, shown, kwarg)
 
 
 NS2 = "ns-2's default (ns-default.tcl), the paper names NS-2 and prints none"
 
 # --------------------------------------------------------------------------
-# seed 001: six variants against a CBR load
+# Bazi & Nassereddine 2019: six variants against a CBR load
 # --------------------------------------------------------------------------
 _CBR = tuple(float((bazi2019.CBR_FROM + k * bazi2019.CBR_STEP) * 10**6)
              for k in range(int((bazi2019.CBR_TO - bazi2019.CBR_FROM) / bazi2019.CBR_STEP) + 1))
-_VARIANTS_001 = ("tahoe", "reno", "newreno", "sack", "fack", "vegas")
+_BAZI_VARIANTS = ("tahoe", "reno", "newreno", "sack", "fack", "vegas")
 
-SEED001 = Setup(
-    "seed001-cbr", "001", "one flow of each of six TCP variants against a CBR load on a 10 Mb "
+BAZI2019_CBR = Setup(
+    "bazi2019-cbr", "one flow of each of six TCP variants against a CBR load on a 10 Mb "
     "link (Bazi & Nassereddine 2019, Sec. 3)", "cbr_load",
     (
         _p("link_rate", float(bazi2019.LINK_MB) * 1e6, "links between adjacent nodes are 10 MB",
-           seed="001", shown="10 MB"),
+           paper="bazi2019", shown="10 MB"),
         _p("cbr_rates", _CBR, "the values of the CBR are varied from 1 to 12 with an increment "
-           "of 0.5", seed="001", shown="from 1 to 12"),
-        _p("variants", _VARIANTS_001, "(Tahoe, Reno, New Reno, Vegas, Sack, Fack)", seed="001",
+           "of 0.5", paper="bazi2019", shown="from 1 to 12"),
+        _p("variants", _BAZI_VARIANTS, "(Tahoe, Reno, New Reno, Vegas, Sack, Fack)",
+           paper="bazi2019",
            shown="Tahoe, Reno, New Reno, Vegas, Sack, Fack"),
         _p("topology", "one bottleneck", "the 802.11s mesh (MAC, radio, routing) is outside the "
            "queue model; one wired bottleneck at the printed link rate", kwarg=False),
@@ -219,7 +227,7 @@ SEED001 = Setup(
 )
 
 # --------------------------------------------------------------------------
-# seed 004: AIMD and AIAD over 13 environments
+# Reddy, Sireesha & Kumar: AIMD and AIAD over 13 environments
 # --------------------------------------------------------------------------
 
 
@@ -241,19 +249,21 @@ with (MIMD, MIAD at the edges of the permissible MI > 0.1 and MD < 0.9: not prin
 LEDGER_POLICIES = ("AIMD(1, 0.8)", "AIAD(1, 3)")
 """The ledger's subset of the appendix rows: Sec. 3.2's chosen pair, the set A compared."""
 
-SEED004 = Setup(
-    "seed004-grid", "004", "n test flows of each linear control under Reno/SACK recovery and "
+REDDY_AIAD_GRID = Setup(
+    "reddy-aiad-grid", "n test flows of each linear control under Reno/SACK recovery and "
     "DropTail/RED/DRR over the 13 environments of Table 2 (Reddy et al., Sec. 3.3, appendix)",
     "robustness_grid",
     (
-        _p("policies", dict(APPENDIX_POLICIES), "TCP Reno + DROPTAIL", seed="004",
+        _p("policies", dict(APPENDIX_POLICIES), "TCP Reno + DROPTAIL", paper="reddy-aiad",
            shown="TCP Reno + DROPTAIL"),
         _p("settings", (("reno", "droptail"), ("sack", "droptail"), ("reno", "red"),
-                        ("sack", "red")), "TCP SACK + RED", seed="004", shown="SACK + RED"),
-        _p("drr", "DRR", "When testing with the DRR setting, we use a DRR scheduler", seed="004",
+                        ("sack", "red")), "TCP SACK + RED", paper="reddy-aiad", shown="SACK + RED"),
+        _p("drr", "DRR", "When testing with the DRR setting, we use a DRR scheduler",
+           paper="reddy-aiad",
            shown="DRR", kwarg=False),
         _p("buffer", "one bandwidth-delay product", "buffers sized to match the delay-bandwidth "
-           "product of the network", seed="004", shown="delay-bandwidth product", kwarg=False),
+           "product of the network", paper="reddy-aiad", shown="delay-bandwidth product",
+           kwarg=False),
         _p("rtt_spread", 0.1, "the RTTs are randomized 'slightly' (printed, no amount): spread "
            "evenly over +-10%"),
         _p("n_flows", 4, "n is not printed"),
@@ -281,36 +291,38 @@ SEED004 = Setup(
 )
 
 # --------------------------------------------------------------------------
-# seed 003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK
+# Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK
 # --------------------------------------------------------------------------
 FC_POLICIES: Mapping[str, Policy] = MappingProxyType(
     {"AIMD": AIMD(), "AIMD-FC": AIMDFC(), "AIMD-FC+": AIMDFCPlus()})
-"""Seed 003's three algorithms with their printed parameters (a = 1, b = 1/2, f(q) = q/2)."""
+"""Lahanas & Tsaoussidis 2003's three algorithms with their printed parameters (a = 1,
+b = 1/2, f(q) = q/2)."""
 
 _SACK = _p("variant", "sack", "The TCP version of choice in our experiments was TCP-SACK",
-           seed="003", shown="TCP-SACK")
+           paper="lahanas2003", shown="TCP-SACK")
 _BDP = _p("buffer", None, "the queue buffers were set equal to the Delay \\times Bandwidth "
-          "product", seed="003", shown="Delay \\times Bandwidth")
-_RTT_003 = ("not printed; 0.1 s, and 0.02 s at full scale as a check: with a buffer of one "
+          "product", paper="lahanas2003", shown="Delay \\times Bandwidth")
+_LAHANAS_RTT = ("not printed; 0.1 s, and 0.02 s at full scale as a check: with a buffer of one "
             "BDP the AIMD cycle lasts BDP/N RTTs, so the RTT decides how many cycles 60 s hold")
 
-SEED003 = Setup(
-    "seed003-stationary", "003", "N long-lived TCP-SACK flows of AIMD, AIMD-FC, AIMD-FC+, "
+LAHANAS2003_STATIONARY = Setup(
+    "lahanas2003-stationary", "N long-lived TCP-SACK flows of AIMD, AIMD-FC, AIMD-FC+, "
     "DropTail buffer of one BDP, 60 s (Lahanas & Tsaoussidis 2003, Sec. 5.1, Figs. 6-8)",
     "flows_sweep",
     (
         _p("policies", dict(FC_POLICIES), "AIMD, AIMD-FC and AIMD-FC+ on a 100 Mbps link",
-           seed="003", shown="AIMD, AIMD-FC and AIMD-FC+"),
+           paper="lahanas2003", shown="AIMD, AIMD-FC and AIMD-FC+"),
         _SACK, _BDP,
-        _p("link_rate", 100e6, "on a 100 Mbps link and Droptail gateway", seed="003",
+        _p("link_rate", 100e6, "on a 100 Mbps link and Droptail gateway", paper="lahanas2003",
            shown="100 Mbps"),
-        _p("second link_rate", 1e9, "on a 1 Gbps link and Droptail gateway", seed="003",
+        _p("second link_rate", 1e9, "on a 1 Gbps link and Droptail gateway", paper="lahanas2003",
            shown="1 Gbps", kwarg=False),
-        _p("duration", 60.0, "The task of the application is to send data for 60 s", seed="003",
+        _p("duration", 60.0, "The task of the application is to send data for 60 s",
+           paper="lahanas2003",
            shown="60 s"),
         _p("flow_counts", (2, 4, 8, 16, 32, 64), "the figures' axes are not in the text; the "
            "text names 2, 4, 8 flows as few"),
-        _p("base_rtt", 0.1, _RTT_003),
+        _p("base_rtt", 0.1, _LAHANAS_RTT),
         _p("packet_size", 1000, "Agent/TCP packetSize_ 1000 bytes, " + NS2),
         _p("replications", 10, "the paper averages 30 experiments (average of 30 experiments "
            "with minimal statistical deviation); 10 here for time"),
@@ -319,23 +331,25 @@ SEED003 = Setup(
                 "100 Mb/s and RTT 0.1 s only, 2, 8, 32 flows, two replications")},
 )
 
-SEED003_CHURN = Setup(
-    "seed003-churn", "003", "groups of 30 TCP-SACK flows joining (leaving) every 15 s up to "
+LAHANAS2003_CHURN = Setup(
+    "lahanas2003-churn", "groups of 30 TCP-SACK flows joining (leaving) every 15 s up to "
     "(from) 120 behind a RED gateway (Sec. 5.2-5.3, Figs. 11-14)", "churn",
     (
         _p("policies", dict(FC_POLICIES), "AIMD, AIMD-FC and AIMD-FC+ on a 100 Mbps link",
-           seed="003", shown="AIMD, AIMD-FC and AIMD-FC+"),
+           paper="lahanas2003", shown="AIMD, AIMD-FC and AIMD-FC+"),
         _SACK, _BDP,
-        _p("group_size", 30, "30 flows leave the system every 15 s", seed="003", shown="30"),
-        _p("period", 15.0, "30 flows leave the system every 15 s", seed="003", shown="15 s"),
-        _p("groups", 4, "up to a total of 120 nodes", seed="003", shown="120"),
-        _p("discipline", "red", "on a 100 Mbps link and a RED gateway", seed="003",
+        _p("group_size", 30, "30 flows leave the system every 15 s", paper="lahanas2003",
+           shown="30"),
+        _p("period", 15.0, "30 flows leave the system every 15 s", paper="lahanas2003",
+           shown="15 s"),
+        _p("groups", 4, "up to a total of 120 nodes", paper="lahanas2003", shown="120"),
+        _p("discipline", "red", "on a 100 Mbps link and a RED gateway", paper="lahanas2003",
            shown="RED gateway"),
-        _p("link_rate", 100e6, "on a 100 Mbps link and a RED gateway", seed="003",
+        _p("link_rate", 100e6, "on a 100 Mbps link and a RED gateway", paper="lahanas2003",
            shown="100 Mbps"),
         _p("red", "thresholds 1/3 and 2/3 of the buffer", "The RED minimum drop threshold was "
-           "set to $(1/3)$", seed="003", shown="(1/3)", kwarg=False),
-        _p("base_rtt", 0.1, _RTT_003.split(";")[0]),
+           "set to $(1/3)$", paper="lahanas2003", shown="(1/3)", kwarg=False),
+        _p("base_rtt", 0.1, _LAHANAS_RTT.split(";")[0]),
         _p("packet_size", 1000, "Agent/TCP packetSize_ 1000 bytes, " + NS2),
         _p("replications", 10, "the paper averages 30 experiments; 10 here for time"),
     ),
@@ -343,38 +357,38 @@ SEED003_CHURN = Setup(
 )
 
 # --------------------------------------------------------------------------
-# seed 000: New-AIMD against AIMD and AIMD-FC+, 100 MB transfers
+# Jasem et al. 2010: New-AIMD against AIMD and AIMD-FC+, 100 MB transfers
 # --------------------------------------------------------------------------
 NEW_AIMD_POLICIES: Mapping[str, Policy] = MappingProxyType({
     "AIMD": AIMD(), "AIMD-FC+": AIMDFCPlus(), "New-AIMD printed": NewAIMD(),
     "New-AIMD charitable": NewAIMD(reading="charitable")})
-"""Seed 000's comparison: AIMD, AIMD-FC+ and both readings of New-AIMD's pseudocode."""
+"""Jasem et al. 2010's comparison: AIMD, AIMD-FC+ and both readings of New-AIMD's pseudocode."""
 _MB = jasem2010.TRANSFER_MB * 10**6
 
-SEED000 = Setup(
-    "seed000-transfers", "000", "2 to 32 TCP-SACK flows each sending 100 MB through a 100 Mb/s "
+JASEM2010_TRANSFERS = Setup(
+    "jasem2010-transfers", "2 to 32 TCP-SACK flows each sending 100 MB through a 100 Mb/s "
     "DropTail bottleneck of 100 packets (Jasem et al. 2010, set-up and Figs. 8-11)",
     "flows_sweep",
     (
         _p("policies", dict(NEW_AIMD_POLICIES), "TCP-SACK as one variant of TCP versions with "
-           "AIMD, AIMD-FC+ and New-AIMD", seed="000", shown="AIMD, AIMD-FC+ and New-AIMD"),
-        _p("variant", "sack", "we used the TCP-SACK", seed="000", shown="TCP-SACK"),
+           "AIMD, AIMD-FC+ and New-AIMD", paper="jasem2010", shown="AIMD, AIMD-FC+ and New-AIMD"),
+        _p("variant", "sack", "we used the TCP-SACK", paper="jasem2010", shown="TCP-SACK"),
         _p("link_rate", float(jasem2010.LINK_MBPS) * 1e6, "bottleneck link is (full-duplex) "
-           "100Mbps", seed="000", shown="100Mbps"),
-        _p("buffer", 100, "All DT queues have 100packet lengths", seed="000", shown="100"),
-        _p("discipline", "droptail", "is the DropTail mechanism (DT)", seed="000",
+           "100Mbps", paper="jasem2010", shown="100Mbps"),
+        _p("buffer", 100, "All DT queues have 100packet lengths", paper="jasem2010", shown="100"),
+        _p("discipline", "droptail", "is the DropTail mechanism (DT)", paper="jasem2010",
            shown="DropTail"),
-        _p("size", _MB, "is equal to 100 MB", seed="000", shown="100 MB"),
+        _p("size", _MB, "is equal to 100 MB", paper="jasem2010", shown="100 MB"),
         _p("flow_counts", (2, 4, 8, 16, 32), "The number of flows in these experiments is (2, "
-           "4, 8, 16 and 32)", seed="000", shown="(2, 4, 8, 16 and 32)"),
-        _p("window", 100.0, "The time for the experiment is fixed at 100 s", seed="000",
+           "4, 8, 16 and 32)", paper="jasem2010", shown="(2, 4, 8, 16 and 32)"),
+        _p("window", 100.0, "The time for the experiment is fixed at 100 s", paper="jasem2010",
            shown="100 s"),
         _p("duration", 2 * 32 * _MB * 8 / 100e6 + 10, "32 transfers of 100 MB need at least "
            "256 s at 100 Mb/s, more than the printed 100 s: the run goes on until all complete "
            "(twice the least time, plus 10 s); link metrics over the printed 100 s"),
         _p("base_rtt", 0.012, "not printed; 12 ms makes the 100-packet buffer one BDP at "
-           "100 Mb/s with 1500-byte packets, the set-up of the work it compares with (seed "
-           "003 Sec. 5)"),
+           "100 Mb/s with 1500-byte packets, the set-up of the work it compares with "
+           "(Lahanas & Tsaoussidis 2003, Sec. 5)"),
         _p("packet_size", 1500, "not printed; NCTUns runs the Linux TCP stack over Ethernet"),
         _p("replications", 5, "the paper averages 20 experiments (The average is from 20 "
            "experiments); 5 here for time"),
@@ -387,38 +401,38 @@ SEED000 = Setup(
 )
 
 # --------------------------------------------------------------------------
-# seed 002's citations: random loss, a low-priority class
+# Mehta & Dahiya's citations: random loss, a low-priority class
 # --------------------------------------------------------------------------
-_NET_002 = (
+_MEHTA_NET = (
     _p("link_rate", 10e6, "the cited claims name no network: a 10 Mb/s bottleneck"),
     _p("base_rtt", 0.1, "not printed (the library's default RTT)"),
     _p("buffer", None, "not printed (83 packets)"),
     _p("packet_size", 1500, "not printed"),
 )
-SEED002_LOSS = Setup(
-    "seed002-random-loss", "002", "one flow of NewReno, Westwood+ and Veno under independent "
+MEHTA_DAHIYA_LOSS = Setup(
+    "mehta-dahiya-random-loss", "one flow of NewReno, Westwood+ and Veno under independent "
     "random loss p (the claims Mehta & Dahiya cite from [3]-[5])", "random_loss",
     (
         _p("variants", ("newreno", "westwood", "veno"), "NewReno is the reference: the model's "
            "Westwood+ and Veno use its loss recovery, so only the window rule differs"),
         _p("loss_rates", (0.0, 0.001, 0.003, 0.01, 0.03, 0.05, 0.1), "from no random loss "
            "(congestion losses only) to 10%, around the cited 'a few percent'"),
-        *_NET_002,
+        *_MEHTA_NET,
         _p("duration", 200.0, "not printed"), _p("warmup", 20.0, "not printed"),
         _p("replications", 10, "not printed"),
     ),
     {"ledger": ({"duration": 60.0, "warmup": 10.0, "replications": 1},
                 "one replication of 60 s")},
 )
-SEED002_LP = Setup(
-    "seed002-low-priority", "002", "two NewReno flows with and without two TCP-LP flows beside "
+MEHTA_DAHIYA_LP = Setup(
+    "mehta-dahiya-low-priority", "two NewReno flows with and without two TCP-LP flows beside "
     "them, and the TCP-LP flows alone (the claims Mehta & Dahiya cite from [2])", "low_priority",
     (
         _p("primary", "newreno", "the best-effort class"), _p("low", "lp", "TCP-LP"),
         _p("n_primary", 2, "two of each class"), _p("n_low", 2, "two of each class"),
         _p("primary_rwnd", 20, "a 20-packet receiver window holds the best-effort flows to "
            "about half the link, leaving excess bandwidth for TCP-LP to use"),
-        *_NET_002,
+        *_MEHTA_NET,
         _p("duration", 200.0, "not printed"), _p("warmup", 20.0, "not printed"),
         _p("replications", 10, "not printed"),
     ),
@@ -427,7 +441,8 @@ SEED002_LP = Setup(
 )
 
 SETUPS: Mapping[str, Setup] = MappingProxyType({s.name: s for s in (
-    SEED000, SEED001, SEED002_LOSS, SEED002_LP, SEED003, SEED003_CHURN, SEED004)})
+    JASEM2010_TRANSFERS, BAZI2019_CBR, MEHTA_DAHIYA_LOSS, MEHTA_DAHIYA_LP,
+    LAHANAS2003_STATIONARY, LAHANAS2003_CHURN, REDDY_AIAD_GRID)})
 """Every set-up by name."""
 
 
@@ -436,7 +451,7 @@ def get_setup(name: str) -> Setup:
 
     Examples
     --------
-    >>> get_setup("seed002-random-loss").function
+    >>> get_setup("mehta-dahiya-random-loss").function
     'random_loss'
     """
     if name not in SETUPS:

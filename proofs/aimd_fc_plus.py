@@ -1,4 +1,4 @@
-"""AIMD-FC+ (seed 003 Sec. 4.2): fixed point 7/9 W and Fig. 4's packets per cycle.
+"""AIMD-FC+ (Lahanas & Tsaoussidis 2003, Sec. 4.2): fixed point 7/9 W, Fig. 4's packets per cycle.
 
 Proves, for one flow in the fluid limit, from the AIMDFCPlus class (the
 printed pseudocode, f(q) = f q with q the increase of the previous cycle):

@@ -1,4 +1,4 @@
-"""Contraction per cycle: Theorem 1's unrolled series (seed 003 Eqs. 3-6).
+"""Contraction per cycle: Theorem 1's unrolled series (Lahanas & Tsaoussidis 2003, Eqs. 3-6).
 
 Proves:
 

@@ -2,7 +2,8 @@
 
 Proves, for one flow on a bottleneck of capacity W in the fluid limit:
 
-* AIMD(a, b):     efficiency (1 + b)/2, so 3/4 at b = 1/2 (seed 003 Sec. 3.1, [10]);
+* AIMD(a, b):     efficiency (1 + b)/2, so 3/4 at b = 1/2 (Lahanas & Tsaoussidis 2003,
+                  Sec. 3.1, [10]);
   with b = 1/beta this is Eq. 1's utilization (beta + 1)/(2 beta);
 * AIMD-FC(a, b):  efficiency (3 - b)/(2 (2 - b)), so 5/6 at b = 1/2 (Eq. 7);
 * AIMD-FC+(a, b, f) with f(q) = f q: efficiency 1 - (1 - b)/(2 (2 - b)(1 + f)),
@@ -42,7 +43,8 @@ aimd = derive(AIMD(a=a, b=b))
 print(aimd.derivation)
 paper_mean = (b * W + W) / 2 / W  # midpoint of the linear climb from b W to W
 check("efficiency from the code vs the climb from b W to W", aimd.efficiency, paper_mean)
-check("AIMD(1, 1/2): 3/4 (seed 003 Sec. 3.1)", aimd.efficiency.subs(b, HALF), EFFICIENCY_AIMD)
+check("AIMD(1, 1/2): 3/4 (Lahanas & Tsaoussidis 2003, Sec. 3.1)", aimd.efficiency.subs(b, HALF),
+      EFFICIENCY_AIMD)
 eq1 = eq1_utilization()
 check("Eq. 1: b = 1/beta gives (beta + 1)/(2 beta)", eq1.derived, (beta + 1) / (2 * beta))
 print()

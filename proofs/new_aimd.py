@@ -1,4 +1,4 @@
-"""New-AIMD (seed 000): its recurrences, what they imply, and what ">99%" measures.
+"""New-AIMD (Jasem et al. 2010): its recurrences, what they imply, and what ">99%" measures.
 
 Proves, running the NewAIMD class (the printed pseudocode, and the charitable
 reading) on sympy symbols for two flows with initial windows x_1, x_2 and

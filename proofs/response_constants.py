@@ -3,14 +3,16 @@
 Proves, for one flow with one loss per cycle (p = 1/N, N packets per cycle)
 in the fluid limit, C = sqrt(N) / (cycle length):
 
-* AIMD(a, b):       C^2 = a (1 + b) / (2 (1 - b)); C1 = sqrt(3/2) at (1, 1/2) (seed 003 Eq. 2);
+* AIMD(a, b):       C^2 = a (1 + b) / (2 (1 - b)); C1 = sqrt(3/2) at (1, 1/2)
+                    (Lahanas & Tsaoussidis 2003, Eq. 2);
 * AIMD-FC(a, b):    C^2 = a (3 - b) / (2 (1 - b)); C2 = sqrt(5/2) at (1, 1/2) (Eq. 8);
 * AIMD-FC+(a, b, f): the constant the paper does not give; C = 2 at (1, 1/2, 1/2),
   from the packets of Fig. 4's caption;
 * the TCP-friendly increase a(b) that gives AIMD(a, b) (and AIMD-FC(a, b)) TCP's C1
   (Floyd, Handley & Padhye's periodic-loss criterion: a = 3(1 - b)/(1 + b), 1/5 at b = 7/8),
   and Yang & Lam's own criterion for GAIMD (equal window at loss: a = 4(1 - b^2)/3, 5/16 at
-  b = 7/8; their pair is (0.31, 7/8)). Seed 003's GAIMD (b_D = 7/8) is Yang & Lam's.
+  b = 7/8; their pair is (0.31, 7/8)). Lahanas & Tsaoussidis 2003's GAIMD (b_D = 7/8) is
+  Yang & Lam's.
 
 derive() computes N by integrating the window the policy's own advance()
 produces over the cycle; the paper's Fig. 3 and 4 captions count the same
@@ -82,7 +84,8 @@ check("AIMD, b = 7/8, periodic-loss criterion (Floyd, Handley & Padhye): a = 1/5
       tcp_friendly_increase(GAIMD_DECREASE), Rational(1, 5))
 check("Yang & Lam's criterion (equal window at loss): a = 4 (1 - b^2)/3",
       tcp_friendly_increase(b, criterion="yang-lam"), 4 * (1 - b**2) / 3)
-check("Yang & Lam's criterion at GAIMD's b = 7/8 (seed 003's beta = 8/7): a = 5/16 (they use 0.31)",
+check("Yang & Lam's criterion at GAIMD's b = 7/8 (Lahanas & Tsaoussidis 2003's beta = 8/7): "
+      "a = 5/16 (they use 0.31)",
       tcp_friendly_increase(GAIMD_DECREASE, criterion="yang-lam"), Rational(5, 16))
 check("AIMD-FC: a = 3 (1 - b)/(3 - b)", tcp_friendly_increase(b, policy=AIMDFC),
       3 * (1 - b) / (3 - b))

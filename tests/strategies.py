@@ -59,7 +59,8 @@ def systems(draw, *, min_flows: int = 1, max_flows: int = 4, max_capacity: int =
 
 @st.composite
 def two_flows(draw, *, max_capacity: int = 64, min_capacity: int = 4):
-    """``(x1, x2, W)`` under seed 003's hypotheses: ``0 < x1 < x2``, ``x1 + x2 < W``."""
+    """``(x1, x2, W)`` under Lahanas & Tsaoussidis 2003's hypotheses: ``0 < x1 < x2``,
+    ``x1 + x2 < W``."""
     W = draw(st.integers(min_value=max(4, min_capacity), max_value=max_capacity))
     x2 = draw(st.integers(min_value=2, max_value=W - 2))
     x1 = draw(st.integers(min_value=1, max_value=min(x2 - 1, W - x2 - 1)))
@@ -73,7 +74,7 @@ def aimd_params() -> st.SearchStrategy[tuple]:
 
 @st.composite
 def lemma3_inputs(draw, *, max_capacity: int = 200, beyond: bool = False) -> tuple:
-    """``(x1, x2, W, n_prime, q)`` for seed 003's Lemma 3 with AIMD-FC(1, 1/2).
+    """``(x1, x2, W, n_prime, q)`` for Lahanas & Tsaoussidis 2003's Lemma 3 with AIMD-FC(1, 1/2).
 
     Built from the lemma's hypotheses, so every input is applicable (exact
     arithmetic, one-packet tolerance): ``0 < x1 < x2``, ``x2 - x1 > 1`` (so

@@ -21,7 +21,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_headline_lists_every_seed_policy_with_its_claim(capsys):
+def test_headline_lists_every_papers_policy_with_its_claim(capsys):
     code, out, err = run(capsys, "headline", "--capacity", "2000", "--cycles", "20")
     assert code == 0
     assert err == ""

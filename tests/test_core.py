@@ -83,8 +83,8 @@ def test_difference_shrinks_by_b_at_each_congestion_event_exactly(policy):
     ("policy", "claimed"),
     [(AIMD(), F(3, 4)), (AIMDFC(), F(5, 6)), (AIMDFCPlus(), F(8, 9))],
 )
-def test_long_run_efficiency_matches_seed_003_for_large_w(policy, claimed):
-    """Seed 003 Eqs. 1, 7, 16: 3/4, 5/6, 8/9 (float arithmetic, W = 10^4)."""
+def test_long_run_efficiency_matches_lahanas2003_for_large_w(policy, claimed):
+    """Lahanas & Tsaoussidis 2003, Eqs. 1, 7, 16: 3/4, 5/6, 8/9 (float arithmetic, W = 10^4)."""
     tr = simulate(policy, [1, 30], 10_000, cycles=30)
     eff = metrics.efficiency(tr)
     assert isinstance(eff, float)
@@ -100,7 +100,7 @@ def test_efficiency_error_shrinks_as_w_grows():
 
 
 def test_new_aimd_printed_never_leaves_congestion_and_grows_without_bound():
-    """Seed 000 as printed: once m*t >= W every step is congested, windows grow."""
+    """Jasem et al. 2010 as printed: once m*t >= W every step is congested, windows grow."""
     a, W, m = 1, 100, 2
     tr = simulate(NewAIMD(), [1, 30], W, steps=2000, arithmetic="exact")
     t_part = a * np.arange(tr.n_steps + 1)  # t grows by a at every step as printed
@@ -228,7 +228,7 @@ def test_jain_index_and_spread():
     assert metrics.jain_index(tr).shape == (11,)
 
 
-def test_smoothness_of_the_three_seed_policies():
+def test_smoothness_of_aimd_aimd_fc_and_aimd_fc_plus():
     """The drop at a congestion event over W: 1/2, 1/3 and 2/9 in the fluid limit."""
     got = [
         metrics.smoothness(simulate(p, [1, 30], 10_000, cycles=30))

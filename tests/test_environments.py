@@ -1,4 +1,4 @@
-"""aimdmodel.environments: seed 004's bandwidth environments as capacity traces."""
+"""aimdmodel.environments: Reddy et al.'s bandwidth environments as capacity traces."""
 
 from __future__ import annotations
 

@@ -136,7 +136,7 @@ def test_the_old_alias_is_accepted_and_never_printed(cached, capsys):
 
 def test_every_ledger_paper_has_a_key_and_unknown_keys_list_them(capsys):
     assert list(PAPERS) == list(runner.PAPERS)
-    assert all(paper_key(p.seed) == k for k, p in PAPERS.items())
+    assert all(paper_key(p.old_name) == paper_key(p.module) == k for k, p in PAPERS.items())
     assert main(["check", "--paper", "chiu1989"]) == 2
     err = capsys.readouterr().err
     assert all(k in err for k in PAPERS)
@@ -166,7 +166,7 @@ def test_an_empty_model_queue_is_said_not_a_minus_100_percent():
 def test_experiment_plots_say_when_lines_coincide_and_draw_the_replications_spread():
     from matplotlib.figure import Figure
 
-    from aimdmodel.seeds.plots import _series
+    from aimdmodel.studies.plots import _series
 
     def notes(ax):
         return [t.get_text() for t in ax.texts if "coincide" in t.get_text()]

@@ -205,7 +205,7 @@ def test_sawtooth_caption_states_the_derived_bounds_and_the_simulation(pages):
     d = page.values["AIMD-FC"]
     assert f"minimum {d.simulated_min:.2f}, mean {d.simulated_mean:.2f}" in page.caption
     assert page.caption.count("equal to the derived value") == 3
-    # the seed papers' efficiencies come out of the derivation, not the caption
+    # the papers' efficiencies come out of the derivation, not the caption
     assert [page.values[k].closed_form.efficiency for k in ("AIMD", "AIMD-FC", "AIMD-FC+")] == [
         sympy.Rational(3, 4), sympy.Rational(5, 6), sympy.Rational(8, 9)]
 
@@ -232,7 +232,8 @@ def test_convergence_caption_derived_cycle_count_equals_the_simulated_one(pages)
 def test_efficiency_caption_curves_and_points_agree(pages):
     page = _page(pages, "Efficiency")
     beta = page.values["beta"]
-    # seed 003 Eq. 1 writes AIMD's efficiency with b = 1/beta as (beta + 1)/(2 beta)
+    # Lahanas & Tsaoussidis 2003, Eq. 1, write AIMD's efficiency with b = 1/beta as
+    # (beta + 1)/(2 beta)
     assert sympy.simplify(page.values["aimd_in_beta"] - (beta + 1) / (2 * beta)) == 0
     assert max(page.values["gaps"].values()) < 0.01
     b = sympy.Symbol("b", positive=True)
@@ -242,8 +243,8 @@ def test_efficiency_caption_curves_and_points_agree(pages):
 def test_response_caption_constants_and_tcp_friendly_increase(pages):
     page = _page(pages, "Response")
     c = page.values["constants"]
-    assert c["AIMD"] ** 2 == sympy.Rational(3, 2)  # seed 003 Eq. 2
-    assert c["AIMD-FC"] ** 2 == sympy.Rational(5, 2)  # seed 003 Eq. 8
+    assert c["AIMD"] ** 2 == sympy.Rational(3, 2)  # Lahanas & Tsaoussidis 2003, Eq. 2
+    assert c["AIMD-FC"] ** 2 == sympy.Rational(5, 2)  # Lahanas & Tsaoussidis 2003, Eq. 8
     assert c["AIMD(a=1/5, b=7/8)"] == c["AIMD"]
     assert page.values["a_friendly"] == sympy.Rational(1, 5)
     # simulated points approach the curve as W grows

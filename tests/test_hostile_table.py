@@ -1236,7 +1236,7 @@ CLI_ISSUE = [
         origin="issue"),
     cli("arrive-huge-step", [*S, "--arrive", "2:99999999999999999999"], 2, "STEP",
         origin="issue"),
-    cli("out-and-plot-one-file", ["experiment", "seed002", "--out", _SCRATCH + "/r.png",
+    cli("out-and-plot-one-file", ["experiment", "mehta-dahiya", "--out", _SCRATCH + "/r.png",
                                   "--plot", _SCRATCH + "/r.png"], 2, "same file",
         origin="issue"),
     cli("validate-out-and-figure-one-file", ["validate", "--against", "ns3", "--out",

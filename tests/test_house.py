@@ -8,12 +8,17 @@
   written in exactly one function, :func:`aimdmodel.feedback.exceeds`;
 - no function of aimdmodel/, papers/ or paper_checks/ is over 80 lines;
 - every module with ``cache=True`` numba functions installs the package's
-  cache stamp (:mod:`aimdmodel._numba_cache`) before the first of them.
+  cache stamp (:mod:`aimdmodel._numba_cache`) before the first of them;
+- the library holds nothing paper-specific (issue 33): no set-up, data or name of a
+  paper, and not our old numbering of the papers (a docstring citing a policy's source
+  by authors and year is right); nothing a user reads numbers the papers either, and
+  the README's table of the papers is :data:`papers.keys.PAPERS`.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 
@@ -183,3 +188,123 @@ def test_the_slow_list_names_existing_test_files():
     paths = {i.split(" uses ")[0].split("::")[0] for i in ids}
     missing = sorted(p for p in paths if not (ROOT / p).is_file())
     assert missing == []
+
+
+# --- issue 33: nothing paper-specific in the library ------------------------------------
+OLD_NUMBER = re.compile(r"\bseeds?[ _-]?0\d\d\b", re.IGNORECASE)
+"""Our old numbering of the papers: ``seed 003``, ``seed003``, ``seed_003``, ``seeds 000``."""
+
+PAPER_FILE = re.compile(r"paper_checks/|papers/|\b\d{3}_[0-9a-f]{16}\.txt\b")
+"""A path into the papers' or the ledger's files, or the file name of a paper's text."""
+
+PENDING_OLD_NUMBERS = {
+    "aimdmodel/queue/__init__.py": 2, "aimdmodel/queue/metrics.py": 5,
+    "aimdmodel/queue/model.py": 1, "aimdmodel/queue/options.py": 2,
+    "aimdmodel/queue/sources.py": 4, "aimdmodel/queue/variants.py": 2,
+}
+"""Docstrings of aimdmodel/queue/ that still cite a paper by its old number, left while the
+queue model is rewritten elsewhere (issue 33, part 2): the counts may only go down."""
+
+
+def _library_files():
+    return sorted(p for p in (ROOT / "aimdmodel").rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts)
+
+
+def test_the_library_holds_no_old_paper_numbers():
+    """No file of aimdmodel/ (code, docstrings, data, templates) numbers the papers."""
+    found = {}
+    for path in _library_files():
+        if path.suffix not in (".py", ".html", ".txt", ".md", ".json", ".jsonl"):
+            continue
+        n = len(OLD_NUMBER.findall(path.read_text(encoding="utf-8")))
+        rel = path.relative_to(ROOT).as_posix()
+        if n > PENDING_OLD_NUMBERS.get(rel, 0):
+            found[rel] = n
+    assert found == {}, "cite the paper by authors and year (papers.keys.PAPERS)"
+    assert not [p for p in _library_files() if "seed" in p.relative_to(ROOT).as_posix()]
+
+
+def _names(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield node.name
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        yield n.id
+        elif isinstance(node, ast.arg):
+            yield node.arg
+
+
+def test_the_library_holds_no_paper_specific_set_ups_or_data():
+    """No name in aimdmodel/ (module, function, class, constant, argument) is a paper's key
+    or old name, no library code reads a file of the papers or the ledger, and the
+    paper-specific set-ups live in papers/: a set-up of a paper is a function of
+    papers/ (papers.setups, papers.ns3_setups), not of the library."""
+    from papers.keys import PAPERS
+
+    marks = {m for p in PAPERS.values() for m in (p.module, p.old_name)}
+    named, reads = [], []
+    for path in (ROOT / "aimdmodel").rglob("*.py"):
+        rel = path.relative_to(ROOT).as_posix()
+        if any(m in path.stem.lower() for m in marks):
+            named.append(rel)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named += [f"{rel}: {n}" for n in _names(tree) if any(m in n.lower() for m in marks)]
+        docs = _docstrings(tree)
+        reads += [f"{rel}:{node.lineno}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and id(node) not in docs and PAPER_FILE.search(node.value)]
+    assert named == []
+    assert reads == []
+    import papers.ns3_setups
+    import papers.setups
+
+    assert {"lahanas2003_stationary", "jasem2010_nctuns"} <= set(papers.ns3_setups.__all__)
+    assert all(s.paper in PAPERS for s in papers.setups.SETUPS.values())
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    out = set()
+    for owner in ast.walk(tree):
+        body = getattr(owner, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            out.add(id(body[0].value))
+    return out
+
+
+def test_nothing_a_user_reads_numbers_the_papers():
+    """The README, the ledger's Markdown, the runs' tables, the handout's and the CLI's
+    sources, papers/, paper_checks/, benchmarks/, proofs/ and notebooks/ name the papers by
+    key or by authors and year; the old numbers are kept once, in papers/keys.py."""
+    roots = ["README.md", "VALIDATION.md", "aimdmodel", "papers", "paper_checks", "benchmarks",
+             "proofs", "notebooks", "docs"]
+    found = []
+    for name in roots:
+        top = ROOT / name
+        paths = [top] if top.is_file() else sorted(top.rglob("*")) if top.is_dir() else []
+        for path in paths:
+            rel = path.relative_to(ROOT).as_posix()
+            if not path.is_file() or path.suffix not in (".py", ".md", ".ipynb", ".html",
+                                                         ".txt", ".jsonl", ".json") \
+                    or rel == "papers/keys.py" or rel in PENDING_OLD_NUMBERS:
+                continue
+            if OLD_NUMBER.search(path.read_text(encoding="utf-8")):
+                found.append(rel)
+    assert found == []
+    keys = (ROOT / "papers" / "keys.py").read_text(encoding="utf-8")
+    assert len(OLD_NUMBER.findall(keys)) == 5  # once per paper
+
+
+def test_the_readme_table_of_the_papers_is_papers_keys():
+    from papers.keys import PAPERS
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("| key | paper |")
+    rows = text[start:].split("\n\n")[0].splitlines()[2:]
+    assert rows == [f"| `{k}` | {p.citation} |" for k, p in PAPERS.items()]

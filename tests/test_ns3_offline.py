@@ -31,7 +31,6 @@ from aimdmodel.ns3 import (
 )
 from aimdmodel.ns3.goals import Difference
 from aimdmodel.ns3.report import fmt_difference, fmt_value, markdown, plot_validation
-from aimdmodel.ns3.seeds import seed000_scenario, seed003_scenario
 from aimdmodel.ns3.validate import Case, Validation, reference_set
 from aimdmodel.policies import (
     AIAD,
@@ -134,7 +133,7 @@ def test_a_loss_based_flow_without_policy_runs_the_chosen_reno_op():
 
 # -- rules: the policy's own code, traced ----------------------------------------------------
 @pytest.mark.parametrize("policy", SEED_POLICIES, ids=lambda p: p.label())
-def test_every_seed_policy_becomes_cxx(policy):
+def test_every_papers_policy_becomes_cxx(policy):
     rule = rules.generate(policy)
     assert len(rule.fields) == len(policy.init(Fraction(3)))
     assert rule.class_name in rule.code
@@ -265,7 +264,7 @@ def test_the_command_checks_its_output_paths_before_any_work(tmp_path):
         commands._models("queue,ode")
 
 
-# -- goals, report, reference set, seeds --------------------------------------------------------
+# -- goals, report, reference set, set-ups ------------------------------------------------------
 def test_differences_follow_the_goals():
     assert Difference.of("throughput", ns3=10.0, model=11.1).met is True  # reported only
     assert Difference.of("utilization", ns3=1.0, model=0.96).met is True
@@ -380,12 +379,14 @@ def test_values_and_differences_are_formatted_in_their_units():
     assert fmt_difference(Difference.of("queueing_delay", ns3=0.1, model=0.05)) == "-50.0% MISS"
 
 
-def test_the_seed_set_ups_are_what_the_papers_print():
-    sc = seed003_scenario(AIMD(), 8, "red")
+def test_the_papers_ns3_set_ups_are_what_the_papers_print():
+    from papers.ns3_setups import jasem2010_scenario, lahanas2003_scenario
+
+    sc = lahanas2003_scenario(AIMD(), 8, "red")
     assert sc.link.rate == 100e6
     assert sc.link.red.min_th == pytest.approx(sc.link.buffer / 3, abs=0.5)
     assert {f.variant for f in sc.flows} == {"sack"}
-    sc0 = seed000_scenario(NewAIMD(), 32)
+    sc0 = jasem2010_scenario(NewAIMD(), 32)
     assert (sc0.link.rate, sc0.link.buffer, sc0.flows[0].size) == (100e6, 100, 100_000_000)
     assert sc0.duration > 32 * 8.0
 

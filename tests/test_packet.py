@@ -36,7 +36,8 @@ def _kernel(sc: Scenario, seed: int = 7) -> tuple:
     rec = np.zeros((K.NR, 200, n))
     tot = np.zeros((K.NT, n))
     link = np.zeros((K.NL, 200))
-    code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link, PR, PL)
+    code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link,
+                 K.allocate(FP, OP, PR, PL))
     return code, rec, tot
 
 

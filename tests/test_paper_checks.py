@@ -251,7 +251,7 @@ def test_no_verdict_typed_by_hand():
 # --- provenance: computed in the run, or located in the paper ---------------------------
 def test_every_claim_shows_a_computed_value_or_a_located_quote(traced):
     """A computed claim shows at least one value that the library, a paper's helper or
-    sympy returned to it in this run; a reading claim shows passages located in the seed
+    sympy returned to it in this run; a reading claim shows passages located in the paper's
     text, each of which locates again to the same section. Every registered claim is
     checked, and both kinds occur."""
     registered = sum(len(v) for v in _build.REGISTRY.values())
@@ -263,8 +263,8 @@ def test_every_claim_shows_a_computed_value_or_a_located_quote(traced):
         if c.basis == "reading":
             assert c.quotes, f"{c.paper}/{c.id}"
             for cite in c.quotes:
-                seed, section, text = re.fullmatch(r'seed (\d+), (.*?): "(.*)"', cite).groups()
-                assert texts.locate(seed, text, section=section).text == text
+                paper, section, text = texts.read_cite(cite)
+                assert texts.locate(paper, text, section=section).text == text
                 assert text in texts.normalize(c.evidence), f"{c.paper}/{c.id}: {cite}"
         elif (c.paper, c.id) not in PENDING and c.verdict != "outside-model":
             if provenance.shows_computed(f"{c.computed} {c.evidence}", recorded) is None:
@@ -341,12 +341,12 @@ def test_provenance_check_catches_self_comparison_and_typed_keywords(scratch_pap
 
     @_build.claim(scratch_paper, "keyword", "w", "t", reading=True)
     def keyword():
-        q = texts.locate("001", "24 different scenarios")
+        q = texts.locate("bazi2019", "24 different scenarios")
         return "24", "24", verdict_from_checks(["24" in q.text]), f"read {q.cite()}"
 
     @_build.claim(scratch_paper, "keywords", "w", "t", reading=True)
     def keywords():
-        q = texts.locate("001", "24 different scenarios")
+        q = texts.locate("bazi2019", "24 different scenarios")
         want = {"n": ("24", "scenarios")}
         ok = all(w in q.sentence() for w in want["n"])
         return "24", "24", verdict_from_checks([ok]), f"read {q.cite()}"
@@ -369,7 +369,7 @@ def test_provenance_check_catches_self_comparison_and_typed_keywords(scratch_pap
 def test_reading_claim_must_show_what_it_located(scratch_paper):
     @_build.claim(scratch_paper, "hides", "w", "t", reading=True)
     def hides():
-        q = texts.locate("001", "24 different scenarios")
+        q = texts.locate("bazi2019", "24 different scenarios")
         return "24", q.text[:2], verdict_from_tolerance(24, 24, 0), "read the abstract"
 
     @_build.claim(scratch_paper, "reads-nothing", "w", "t", reading=True)
@@ -378,7 +378,7 @@ def test_reading_claim_must_show_what_it_located(scratch_paper):
 
     @_build.claim(scratch_paper, "shows", "w", "t", reading=True)
     def shows():
-        q = texts.locate("001", "24 different scenarios")
+        q = texts.locate("bazi2019", "24 different scenarios")
         return "24", "24", verdict_from_tolerance(24, 24, 0), f"read {q.cite()}"
 
     specs = {s.id: s for s in _build.REGISTRY[scratch_paper]}
@@ -388,7 +388,7 @@ def test_reading_claim_must_show_what_it_located(scratch_paper):
         specs["reads-nothing"].run()
     row = specs["shows"].run()
     assert row.basis == "reading"
-    assert row.quotes == ('seed 001, 3. PROPOSED WORK: "24 different scenarios"',)
+    assert row.quotes == ('Bazi & Nassereddine 2019, 3. PROPOSED WORK: "24 different scenarios"',)
 
 
 # --- conventions --------------------------------------------------------------------------
@@ -722,16 +722,16 @@ def test_cli_check_help_names_every_paper(capsys):
         assert key in text
 
 
-def test_the_ns3_runs_table_is_current_and_quoted():
-    """paper_checks/NS3_SEEDS.md is the rendering of the committed runs; the rows quote them."""
-    from papers import ns3_seeds
+def test_the_ns3_reruns_table_is_current_and_quoted():
+    """paper_checks/NS3_RERUNS.md is the rendering of the committed runs; the rows quote them."""
+    from papers import ns3_reruns
 
-    assert ns3_seeds.TABLE.read_text(encoding="utf-8") == ns3_seeds.render() + "\n", (
-        "paper_checks/NS3_SEEDS.md is stale: python benchmarks/ns3_seeds.py table > "
-        "paper_checks/NS3_SEEDS.md"
+    assert ns3_reruns.TABLE.read_text(encoding="utf-8") == ns3_reruns.render() + "\n", (
+        "paper_checks/NS3_RERUNS.md is stale: python benchmarks/ns3_reruns.py table > "
+        "paper_checks/NS3_RERUNS.md"
     )
-    rows = ns3_seeds.runs("seed 000")
+    rows = ns3_reruns.runs("jasem2010")
     assert rows
     first = rows[0]
-    said = ns3_seeds.quote("seed 000", "utilization", scale=100)
+    said = ns3_reruns.quote("jasem2010", "utilization", scale=100)
     assert f"{100 * first['utilization']:.4g}" in said

@@ -133,7 +133,7 @@ def test_public_names_have_examples(module):
     assert inspect.getdoc(module), module.__name__
 
 
-# ---------------------------------------------------------------- seed 003's helpers
+# ------------------------------------------------------- Lahanas & Tsaoussidis 2003's helpers
 def test_eq1_utilization():
     beta = sympy.Symbol("beta", positive=True)
     r = lahanas2003.eq1_utilization()
@@ -191,3 +191,20 @@ def test_quoted_tables_have_their_printed_shape():
     pairs = [r for fams in reddy_aiad.APPENDIX.values() for t in fams.values() for r in t]
     assert len(pairs) == 72
     assert bazi2019.VARIANTS >= bazi2019.LOSS_BASED_ABSTRACT
+
+
+# ---------------------------------------------------------------- Bazi & Nassereddine 2019
+def test_bazi2019_sec3_formulas_printed_and_corrected():
+    """Sec. 3's throughput has its denominator reversed, its latency counts lost packets in
+    the denominator, and its "delivery ratio" is the loss ratio."""
+    from aimdmodel.queue import metrics, run
+    from aimdmodel.scenario import Flow, Link, Scenario
+
+    sc = Scenario(flows=(Flow(),), link=Link(rate=5e6, buffer=30, random_loss=0.01), duration=30.0)
+    res = run(sc)
+    m = bazi2019.sec3_metrics(res)
+    thr = m.throughput[0, 0]
+    assert m.throughput_printed[0, 0] == pytest.approx(-thr)
+    assert thr == pytest.approx(metrics.throughput(res, 0.0)[0, 0], rel=0.05)
+    assert m.latency_printed[0, 0] < m.latency[0, 0]  # lost packets counted in the denominator
+    assert m.delivery_ratio_printed[0, 0] == pytest.approx(1 - m.delivery_ratio[0, 0])

@@ -63,7 +63,7 @@ def westwood_loop(w, W, rtts):
 
 
 @pytest.mark.parametrize("engine", ["step", "cycle", "auto"])
-def test_westwood_rule_is_seed_002s_decrease(engine):
+def test_westwood_rule_is_mehta_dahiyas_decrease(engine):
     x, W = [F(1), F(30)], F(100)
     tr = simulate(WestwoodRule(), x, W, steps=120, arithmetic="exact", engine=engine)
     assert [list(r) for r in tr.windows] == westwood_loop(x, W, 120)

@@ -186,7 +186,7 @@ def test_a_capacity_trace_is_followed():
 
 
 def test_westwood_loses_less_to_random_loss_than_reno():
-    """Seed 002 / Mascolo et al.: the bandwidth estimate keeps Westwood+'s window up under
+    """Mehta & Dahiya / Mascolo et al.: the bandwidth estimate keeps Westwood+'s window up under
     random (wireless) loss, where Reno halves blindly."""
     def thr(variant):
         sc = Scenario(flows=(Flow(variant=variant, base_rtt=0.1),),
@@ -240,7 +240,7 @@ def test_plot_draws_a_line_per_flow_and_the_queue():
     assert np.allclose(artists[2].get_ydata(), res.queue[1])
 
 
-def test_robustness_scores_as_seed_004_defines_them():
+def test_robustness_scores_as_reddy_aiad_defines_them():
     s = {"AIMD": {"CL": 0.95, "SQH": 0.52, "RDL": 0.7}, "AIAD": {"CL": 0.9, "SQH": 0.96,
                                                                   "RDL": 0.7}}
     rb = metrics.robustness(s)
@@ -249,17 +249,6 @@ def test_robustness_scores_as_seed_004_defines_them():
     assert rb.D_mean["AIAD"] == pytest.approx(0.05 / 3)
     with pytest.raises(ValueError, match="scores\\['AIAD'\\] must score"):
         metrics.robustness({"AIMD": {"CL": 1.0}, "AIAD": {"SQH": 1.0}})
-
-
-def test_seed_001_formulas_printed_and_corrected():
-    sc = Scenario(flows=(Flow(),), link=Link(rate=5e6, buffer=30, random_loss=0.01), duration=30.0)
-    res = run(sc)
-    m = metrics.seed001_metrics(res)
-    thr = m.throughput[0, 0]
-    assert m.throughput_printed[0, 0] == pytest.approx(-thr)
-    assert thr == pytest.approx(metrics.throughput(res, 0.0)[0, 0], rel=0.05)
-    assert m.latency_printed[0, 0] < m.latency[0, 0]  # lost packets counted in the denominator
-    assert m.delivery_ratio_printed[0, 0] == pytest.approx(1 - m.delivery_ratio[0, 0])
 
 
 # ----------------------------------------------------------------- bad input
@@ -353,7 +342,7 @@ def test_public_names_have_examples(name):
 def test_queue_results_are_bit_for_bit_as_recorded():
     """86 scenarios (every variant, discipline, cross traffic, policy kind...): every array
     of every result hashes as recorded in tests/queue_fingerprint.json (the ledger's,
-    SEEDS.md's and VALIDATION.md's numbers come from these bits). A change meant to alter
+    RERUNS.md's and VALIDATION.md's numbers come from these bits). A change meant to alter
     results re-records it: ``python tests/queue_fingerprint.py --record``."""
     from tests import queue_fingerprint as fp
 

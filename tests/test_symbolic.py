@@ -1,6 +1,6 @@
 """Tests of aimdmodel.symbolic: closed forms derived from the policies' code.
 
-Expected formulas are the papers' statements (seed 003 Eqs. 1, 2, 7, 8, 16,
+Expected formulas are the papers' statements (Lahanas & Tsaoussidis 2003, Eqs. 1, 2, 7, 8, 16,
 Sec. 3.3.2, 4.2.2, Fig. 3 and 4 captions) or hand derivations written here,
 never copied from derive's output. Every closed form is also compared with
 the long-run average of the iteration, and the gap must shrink as W grows.
@@ -123,7 +123,7 @@ PAPER = {
 
 
 @pytest.mark.parametrize("name", sorted(PAPER))
-def test_seed_values_match_the_paper(name):
+def test_papers_values_match_the_derivation(name):
     p = PAPER[name]
     cf = derive(p["policy"])
     assert cf.reason is None
@@ -376,7 +376,7 @@ def test_fairness_cycles_match_the_iteration(policy, eps):
     r = fairness_cycles(policy, 1, 30, eps)
     tr = simulate(policy, [1, 30], 100, cycles=r.cycles + 2, arithmetic="exact")
     assert metrics.cycles_to_fairness(tr, eps) == r.cycles
-    assert same(r.paper, 1 + sympy.log(30, 2))  # seed 003: 1 + lg max(x1, x2)
+    assert same(r.paper, 1 + sympy.log(30, 2))  # Lahanas & Tsaoussidis 2003: 1 + lg max(x1, x2)
     assert r.cycles == int(sympy.ceiling(r.formula))
 
 

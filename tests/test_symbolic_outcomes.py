@@ -57,7 +57,7 @@ def test_public_names_keep_their_import_path():
             "tcp_friendly_increase"} <= set(symbolic.__all__)
     assert W.is_positive
     assert isinstance(fairness_cycles(AIMD(), 1, 30), FairnessCycles)
-    assert not hasattr(symbolic, "eq1_utilization")  # seed 003's Eq. 1 lives in papers/
+    assert not hasattr(symbolic, "eq1_utilization")  # lahanas2003's Eq. 1 lives in papers/
     assert not hasattr(symbolic, "Eq1Check")
 
 

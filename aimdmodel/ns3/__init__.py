@@ -1,4 +1,4 @@
-"""ns-3 as the referee: a Scenario, and the seeds' own rules, run packet by packet.
+"""ns-3 as the referee: a Scenario, and the policies' own rules, run packet by packet.
 
 ns-3 (3.44, GPL-2) is the optional extra ``ns3`` (``pip install -e
 '.[ns3]'``); importing this package does not load it, the first run does
@@ -13,7 +13,6 @@ Without it, a run raises :class:`Ns3Unavailable` naming the extra.
 :mod:`.rules`            a policy as ns-3 congestion control (generated C++
                          or the Python rule)
 :mod:`.cost`             the measured cost of the two ways
-:mod:`.seeds`            seed 003 Sec. 5 and seed 000's NCTUns set-ups
 :mod:`.validate`         the queue and fluid models against ns-3
 :mod:`.goals`            the validation goals, one metric compared
 :mod:`.report`           the validation's Markdown and figure

@@ -208,7 +208,7 @@ class Binomial(_BinomialRule):
         Increase coefficient, ``alpha > 0`` (default 1).
     beta : number
         Decrease coefficient, ``0 < beta <= 1`` (default 1/2; the paper
-        asks ``beta < 1``; ``beta = 1`` is seed 003's SQRT reading).
+        asks ``beta < 1``; ``beta = 1`` is Lahanas & Tsaoussidis 2003's SQRT reading).
     floor : number
         No decrease takes a window below ``floor`` (default 1; must be ``> 0``
         when ``k > 0``).

@@ -213,7 +213,7 @@ class AIMDFCPlus(Policy):
 class ShiftedAIMDFC(AIMDFC):
     """AIMD-FC that adds ``q`` to every window after each decrease.
 
-    Seed 003 Corollary 4: "after every multiplicative decrease phase all
+    Lahanas & Tsaoussidis 2003, Corollary 4: "after every multiplicative decrease phase all
     the windows of the flows ... can be adjusted upward by q resource units
     each". Decrease: ``w <- b w + k + q``, ``k <- 0``; increase as AIMD-FC.
     With ``q = 0`` this is :class:`AIMDFC`.
@@ -271,7 +271,7 @@ class PrintedFCPlusState(NamedTuple):
 class AIMDFCPlusPrinted(AIMDFCPlus):
     """AIMD-FC+System exactly as printed: ``dw`` and ``k`` shared by all flows.
 
-    The printed AIMD-FC+System (seed 003 Sec. 4.2) declares ``dw`` and ``k``
+    The printed AIMD-FC+System (Lahanas & Tsaoussidis 2003, Sec. 4.2) declares ``dw`` and ``k``
     as single local variables (line 1), sets ``dw <- x_i`` for every flow in
     turn (lines 2-6, so ``x_m`` remains) and threads ``(w_i, dw, k)`` through
     the per-flow calls of line 9. At a congestion event the flows are

@@ -3,8 +3,8 @@
 Increase (feedback 1) ``w <- a_i + b_i w``; decrease (feedback 0)
 ``w <- max(a_d + b_d w, floor)``. Source: D.-M. Chiu and R. Jain, "Analysis
 of the increase and decrease algorithms for congestion avoidance in computer
-networks", Computer Networks and ISDN Systems 17 (1989) 1-14; AIMD as seed
-003 (Lahanas & Tsaoussidis 2003) Sec. 2.1 writes it.
+networks", Computer Networks and ISDN Systems 17 (1989) 1-14; AIMD as Lahanas &
+Tsaoussidis 2003 (Sec. 2.1) write it.
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ class AIMD(_Linear):
     """Additive increase, multiplicative decrease: ``w <- w + a`` / ``w <- b w``.
 
     The standard TCP congestion avoidance, ``AIMD(a=1, b=1/2)``
-    (seed 003 Sec. 2.1, ``w <- b_D (w + k)``).
+    (Lahanas & Tsaoussidis 2003, Sec. 2.1, ``w <- b_D (w + k)``).
 
     Parameters
     ----------

@@ -85,7 +85,7 @@ class SIMD(Policy):
         Increase coefficient, ``alpha > 0`` (default 1).
     beta : number
         Decrease: the window is multiplied by ``1 - beta``, ``0 < beta < 1``
-        (default 1/16, seed 003 Sec. 3.1's ``b_D = 15/16``).
+        (default 1/16, Lahanas & Tsaoussidis 2003, Sec. 3.1's ``b_D = 15/16``).
     reading : {"time", "rule"}
         See above.
 

@@ -27,7 +27,7 @@ def _at_most(x: Any, hi: Any) -> Any:
 class WestwoodRule(Policy):
     """TCP Westwood's decrease in the synchronous model, without a queue.
 
-    Seed 002 (Mehta & Dahiya, Sec. II pseudocode): after three duplicate
+    Mehta & Dahiya (Sec. II pseudocode): after three duplicate
     ACKs ``ssthresh = BWE * RTTmin / seg_size`` and ``cwnd = ssthresh`` if
     ``cwnd > ssthresh``. In the synchronous model without a buffer the RTT
     is ``RTTmin`` and at a congestion event the bottleneck delivers ``W``

@@ -76,13 +76,13 @@ QAVG, QIDLE, QTDEP = range(3)
 install()  # before the first cache=True function: stamps cover the folder
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _pipe(nxt, una, nsacked, nlost, nretx):  # pragma: no cover - compiled
     """RFC 6675's pipe as ns-3's ``TcpTxBuffer::BytesInFlight`` counts it (segments)."""
     return (nxt - una) - nsacked - nlost + nretx
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no cover
     """Whether flow ``j``'s scoreboard counters match its flags (a check for the tests)."""
     a, b, c, d = 0, 0, 0, 0
@@ -100,7 +100,7 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
     return a == nsacked[j] and b == nlost[j] and c == nretx[j] and d == npend[j]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no cover
     """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail."""
     if OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
@@ -149,7 +149,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no co
     rec[R_ACC, k, j] += 1.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
           qf, qs, qt, qi, qd):  # pragma: no cover - compiled
     """Flow ``j`` sends segment ``s`` (a retransmission or the next new one)."""
@@ -171,7 +171,7 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False)
 def _mark_lost(j, una, nxt, flags, nlost, npend, dupthresh):  # pragma: no cover - compiled
     """RFC 6675 IsLost (ns-3 ``IsLostRFC``): ``dupthresh`` SACKed segments above."""
     c = 0
@@ -190,7 +190,7 @@ def _mark_lost(j, una, nxt, flags, nlost, npend, dupthresh):  # pragma: no cover
         s -= 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover - compiled
     """Mark the head lost (ns-3 ``MarkHeadAsLost``).
 
@@ -211,7 +211,7 @@ def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover -
             npend[j] += 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
     f = flags[j, s & MASK]
     if (f & LOST) != 0:
@@ -224,7 +224,7 @@ def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - 
     nsacked[j] += 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no cover
     """Count one segment as left the network (ns-3 ``AddRenoSack``).
 
@@ -238,7 +238,7 @@ def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no 
         _sack_one(j, s, flags, nsacked, nlost, npend, nretx)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False)
 def _eval(R, j, p, s, w):  # pragma: no cover - compiled
     """Run flow ``j``'s program ``p`` on the state ``s`` (and the window ``w``)."""
     PR, PL, stk = R[0], R[1], R[5]
@@ -276,7 +276,7 @@ def _eval(R, j, p, s, w):  # pragma: no cover - compiled
     return stk[0]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False)
 def _apply(R, K, j, base, src, w, dst):  # pragma: no cover - compiled
     """``dst[j] = program base..base+K-1 of src`` (every new value from the old state)."""
     tmp = R[4]
@@ -286,13 +286,13 @@ def _apply(R, K, j, base, src, w, dst):  # pragma: no cover - compiled
         dst[j, i] = tmp[i]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _safe(w):  # pragma: no cover - compiled
     """PolicyOps' Safe: a window that is not finite and >= 0 counts as 1."""
     return w if (w >= 0.0 and math.isfinite(w)) else 1.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False)
 def _start_round(j, FP, R, w0, step, racked):  # pragma: no cover - compiled
     """PolicyOps' StartRound: the next state, the window at the start, the gain per ACK."""
     st, nx = R[2], R[3]
@@ -303,7 +303,7 @@ def _start_round(j, FP, R, w0, step, racked):  # pragma: no cover - compiled
     racked[j] = 0.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _newreno_increase(j, segs, cwnd, ssth):  # pragma: no cover - compiled
     """TcpNewReno's IncreaseWindow: one segment per ACK in slow start, else 1/cwnd per ACK."""
     if segs <= 0:
@@ -315,7 +315,7 @@ def _newreno_increase(j, segs, cwnd, ssth):  # pragma: no cover - compiled
         cwnd[j] += 1.0 / cwnd[j]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False)
 def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - compiled
     """ns-3's TcpVegas::IncreaseWindow (Brakmo & Peterson 1995 as ns-3 writes it)."""
     vmin, vbase, vcnt, vbeg, vdoing, lastack = R[6], R[7], R[8], R[9], R[10], R[11]
@@ -348,7 +348,7 @@ def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - comp
         cwnd[j] += 1.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
     """Enter a congestion state; Vegas runs only in OPEN (ns-3's CongestionStateSet)."""
     state[j] = new
@@ -362,7 +362,7 @@ def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
             R[10][j] = 0.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, racked,
               nxt):  # pragma: no cover - compiled
     """``IncreaseWindow``: TcpLinuxReno's, or a policy's rule as the ns-3 bridge's PolicyOps."""
@@ -407,7 +407,7 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
     cwnd[j] = cw
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked):  # pragma: no cover
     """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the policy's decrease."""
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
@@ -423,21 +423,19 @@ def _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked):  # pragma: no cov
     return max(_safe(_eval(R, j, P_WIN, st[j], 0.0)), 2.0)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _consts(FP, OP):  # pragma: no cover - compiled
     """Return the run's constants: flows, service time, dupthresh, clock, min RTO, sizes, stops."""
     return (FP.shape[1], 1.0 / OP[OP_RATE], int(OP[OP_DUP]), OP[OP_GRAN], OP[OP_MINRTO],
             FP[FP_SIZE], FP[FP_STOP])
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     """Serve the packet at the head of the bottleneck; its receiver answers at once."""
-    Q = S[-4].shape[0]
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    Q = S[37].shape[0]
+    rnxt, rbits, recent, at, aack, asack, aecho = S[28], S[29], S[30], S[31], S[32], S[33], S[34]
+    atail, qf, qs, qt, qi, qd = S[36], S[37], S[38], S[39], S[40], S[41]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- a packet leaves the bottleneck; its receiver answers at once
     h = qi[QH]
@@ -472,13 +470,10 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     return
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     """Start flow ``j``: its SYN, or its data after the handshake; return whether it sends."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    cwnd, srtt, rttvar, rto, life, tstart = S[0], S[22], S[23], S[24], S[26], S[27]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     if life[j] == 0:  # SYN; data after the handshake, which gives the first sample: the
         # SYN and SYN-ACK carry no payload, so they skip a data packet's transmission time
@@ -496,13 +491,13 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     """Flow ``j``'s timer expires (ns-3 ``ReTxTimeout``); return whether it sends."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    cwnd, ssth, cnt, R, w0, step, racked, synced = S[0], S[1], S[2], S[3], S[4], S[5], S[6], S[7]
+    state, dup, recover, ractive, una, nxt = S[8], S[9], S[10], S[11], S[13], S[14]
+    histfrom, nsacked, nlost, nretx, npend, flags = S[15], S[16], S[17], S[18], S[19], S[21]
+    rto, deadline, life = S[24], S[25], S[26]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- retransmission timeout (ns-3 TcpSocketBase::ReTxTimeout)
     deadline[j] = np.inf
@@ -536,13 +531,13 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no cover
     """Take a duplicate ACK (ns-3 ``DupAck``): limited transmit, Reno SACK, fast retransmit."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    cwnd, ssth, R, w0, step, racked, synced, state = S[0], S[1], S[3], S[4], S[5], S[6], S[7], S[8]
+    dup, recover, ractive, una, nxt, nsacked = S[9], S[10], S[11], S[13], S[14], S[16]
+    nlost, nretx, npend, flags, rto, deadline, qf = S[17], S[18], S[19], S[21], S[24], S[25], S[37]
+    qs, qt, qi, qd = S[38], S[39], S[40], S[41]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     if isdup and state[j] != ST_LOSS:
         if state[j] != ST_RECOVERY:
@@ -572,14 +567,15 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
             delivered):  # pragma: no cover - compiled
     """Take an ACK of new data (ns-3 ``ProcessAck``); return whether the flow sends."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    cwnd, ssth, cnt, R, w0, step, racked, synced = S[0], S[1], S[2], S[3], S[4], S[5], S[6], S[7]
+    state, dup, recover, ractive, firstpartial, una = S[8], S[9], S[10], S[11], S[12], S[13]
+    nxt, nsacked, nlost, nretx, npend, limited = S[14], S[16], S[17], S[18], S[19], S[20]
+    flags, srtt, rttvar, rto, deadline, life, qf = S[21], S[22], S[23], S[24], S[25], S[26], S[37]
+    qs, qt, qi, qd = S[38], S[39], S[40], S[41]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     segs = delivered
     if not isdup:
@@ -640,13 +636,12 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Flow ``j``'s next ACK arrives (ns-3 ``ReceivedAck``); return whether it sends."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    R, una, nxt, histfrom, nsacked, nlost, nretx = S[3], S[13], S[14], S[15], S[16], S[17], S[18]
+    npend, flags, srtt, rttvar, rto, deadline = S[19], S[21], S[22], S[23], S[24], S[25]
+    life, aack, asack, aecho, ahead = S[26], S[32], S[33], S[34], S[35]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
     e = ahead[j] & MASK
@@ -710,13 +705,12 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Send what flow ``j``'s window allows; return 0, or the check's code."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive, firstpartial,
-     una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt, rttvar, rto,
-     deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead, atail, qf, qs,
-     qt, qi, qd) = S
+    cwnd, una, nxt, nsacked, nlost, nretx, npend = S[0], S[13], S[14], S[16], S[17], S[18], S[19]
+    limited, flags, rto, deadline, life, qf, qs = S[20], S[21], S[24], S[25], S[26], S[37], S[38]
+    qt, qi, qd = S[39], S[40], S[41]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # send what the window allows (ns-3 SendPendingData, RFC 6675 NextSeg 1-2)
     if life[j] != 2:
@@ -755,9 +749,94 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
     return 0
 
 
-@numba.njit(cache=True, inline="always")
-def _allocate(FP, OP, PR, PL):  # pragma: no cover - compiled
-    """Return the state of a run: every flow's sender, receiver and returning ACKs; the queue."""
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
+    """Close sample ``k`` at ``tt``: the queue's area, each flow's cwnd and queued packets."""
+    cwnd, life, qf, qi = S[0], S[26], S[37], S[40]
+    stops = FP[FP_STOP]
+    link[L_QAREA, k] += max(qi[QL] - 1, 0) * (tt - last_t)
+    link[L_TIME, k] += tt - last_t
+    for j in range(FP.shape[1]):
+        if life[j] == 2 and not (stops[j] > 0.0 and tt >= stops[j]):
+            rec[R_CWND, k, j] = cwnd[j]
+    for p in range(1, qi[QL]):
+        rec[R_QUEUED, k, qf[(qi[QH] + p) % qf.shape[0]]] += 1.0
+
+
+@numba.njit(cache=True, _nrt=False)
+def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
+    """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
+
+    ``S``: the state :func:`allocate` returns (the flows' rules in it).
+
+    Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
+    as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
+    j`` when it has data outstanding and no timer.
+    """
+    n = FP.shape[1]
+    dur = OP[OP_DUR]
+    every = OP[OP_REC]
+    n_rec = rec.shape[1]
+    deadline, life, tstart, at, ahead, atail, qi = S[25], S[26], S[27], S[31], S[35], S[36], S[40]
+    qd = S[41]
+    last_t = 0.0
+    k = 0
+    t_rec = every
+    rec[R_CWND] = np.nan
+    tot[T_FINISH] = np.nan
+    while True:
+        t = qd[QTDEP]
+        kind = 0
+        who = -1
+        for j in range(n):  # the next event: a departure, an ACK, a timer, a start
+            if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
+                t = at[j, ahead[j] & MASK]
+                kind = 1
+                who = j
+            if deadline[j] < t:
+                t = deadline[j]
+                kind = 2
+                who = j
+            if life[j] < 2 and tstart[j] < t:
+                t = tstart[j]
+                kind = 3
+                who = j
+        if t_rec <= t or dur <= t:
+            tt = min(t_rec, dur)
+            _sample(S, FP, rec, link, k, tt, last_t)
+            last_t = tt
+            k += 1
+            if tt >= dur or k >= n_rec:
+                break
+            t_rec += every
+            continue
+        link[L_QAREA, k] += max(qi[QL] - 1, 0) * (t - last_t)
+        link[L_TIME, k] += t - last_t
+        last_t = t
+        if kind == 0:
+            _depart(S, FP, OP, rec, t, k)
+            continue
+        j = who
+        if kind == 3:
+            go = _start(S, FP, OP, j, t)
+        elif kind == 2:
+            go = _timeout(S, FP, OP, tot, j, t)
+        else:
+            go = _ack(S, FP, OP, rng, rec, tot, j, t, k)
+        if go:
+            code = _send_pending(S, FP, OP, rng, rec, tot, j, t, k)
+            if code < 0:
+                return code
+    return k
+
+
+def allocate(FP, OP, PR, PL):
+    """Return a run's state: every flow's sender, receiver and returning ACKs; the queue.
+
+    Allocated here, in Python, so that the compiled functions allocate nothing
+    and run without numba's reference counting (``_nrt=False``, as the round
+    model's kernel). ``PR``, ``PL``: the flows' rules as stack programs.
+    """
     n = FP.shape[1]
     cwnd = np.zeros(n)
     ssth = np.full(n, np.inf)
@@ -811,91 +890,3 @@ def _allocate(FP, OP, PR, PL):  # pragma: no cover - compiled
          firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
          rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho,
          ahead, atail, qf, qs, qt, qi, qd)
-
-
-@numba.njit(cache=True, inline="always")
-def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
-    """Close sample ``k`` at ``tt``: the queue's area, each flow's cwnd and queued packets."""
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
-     firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
-     rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead,
-     atail, qf, qs, qt, qi, qd) = S
-    stops = FP[FP_STOP]
-    link[L_QAREA, k] += max(qi[QL] - 1, 0) * (tt - last_t)
-    link[L_TIME, k] += tt - last_t
-    for j in range(FP.shape[1]):
-        if life[j] == 2 and not (stops[j] > 0.0 and tt >= stops[j]):
-            rec[R_CWND, k, j] = cwnd[j]
-    for p in range(1, qi[QL]):
-        rec[R_QUEUED, k, qf[(qi[QH] + p) % qf.shape[0]]] += 1.0
-
-
-@numba.njit(cache=True)
-def run(FP, OP, rng, rec, tot, link, PR, PL):  # pragma: no cover - compiled
-    """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
-
-    ``PR``, ``PL``: each flow's rule as stack programs and their lengths (a flow
-    with TcpLinuxReno has none).
-
-    Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
-    as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
-    j`` when it has data outstanding and no timer.
-    """
-    n = FP.shape[1]
-    dur = OP[OP_DUR]
-    every = OP[OP_REC]
-    n_rec = rec.shape[1]
-    S = _allocate(FP, OP, PR, PL)
-    (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
-     firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
-     rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho, ahead,
-     atail, qf, qs, qt, qi, qd) = S
-    last_t = 0.0
-    k = 0
-    t_rec = every
-    rec[R_CWND] = np.nan
-    tot[T_FINISH] = np.nan
-    while True:
-        t = qd[QTDEP]
-        kind = 0
-        who = -1
-        for j in range(n):  # the next event: a departure, an ACK, a timer, a start
-            if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
-                t = at[j, ahead[j] & MASK]
-                kind = 1
-                who = j
-            if deadline[j] < t:
-                t = deadline[j]
-                kind = 2
-                who = j
-            if life[j] < 2 and tstart[j] < t:
-                t = tstart[j]
-                kind = 3
-                who = j
-        if t_rec <= t or dur <= t:
-            tt = min(t_rec, dur)
-            _sample(S, FP, rec, link, k, tt, last_t)
-            last_t = tt
-            k += 1
-            if tt >= dur or k >= n_rec:
-                break
-            t_rec += every
-            continue
-        link[L_QAREA, k] += max(qi[QL] - 1, 0) * (t - last_t)
-        link[L_TIME, k] += t - last_t
-        last_t = t
-        if kind == 0:
-            _depart(S, FP, OP, rec, t, k)
-            continue
-        j = who
-        if kind == 3:
-            go = _start(S, FP, OP, j, t)
-        elif kind == 2:
-            go = _timeout(S, FP, OP, tot, j, t)
-        else:
-            go = _ack(S, FP, OP, rng, rec, tot, j, t, k)
-        if go:
-            code = _send_pending(S, FP, OP, rng, rec, tot, j, t, k)
-            if code < 0:
-                return code
-    return k

@@ -16,9 +16,7 @@ The formulas of the seeds:
   bandwidth used to transmit unique packets" (:func:`goodput_fraction`),
   fairness ``(g_max - g_min) / g_avg`` (:func:`spread`), and the
   robustness scores ``d_a(e) = S_max(e) - S_a(e)``, ``C_a = max_e d_a(e)``,
-  ``D_a = sum_e d_a(e)`` (the text) or its mean (Table 1) (:func:`robustness`);
-* seed 001 (Bazi & Nassereddine): throughput, latency and "packet
-  delivery ratio" as printed and as corrected (:func:`seed001_metrics`).
+  ``D_a = sum_e d_a(e)`` (the text) or its mean (Table 1) (:func:`robustness`).
 
 Examples
 --------
@@ -43,7 +41,6 @@ from .result import QueueResult
 
 __all__ = [
     "Robustness",
-    "Seed001Metrics",
     "completion_time",
     "goodput",
     "goodput_fraction",
@@ -53,7 +50,6 @@ __all__ = [
     "mean_rtt",
     "queueing_delay",
     "robustness",
-    "seed001_metrics",
     "spread",
     "throughput",
     "transfer_time",
@@ -426,83 +422,3 @@ def robustness(scores: Mapping[str, Mapping[str, float]], *,
     C = {a: max(d[a].values()) for a in algs}
     D = {a: round(sum(d[a].values()), 12) for a in algs}
     return Robustness(d=d, C=C, D=D, D_mean={a: round(D[a] / len(envs), 12) for a in algs})
-
-
-@dataclass(frozen=True)
-class Seed001Metrics:
-    """Seed 001's three metrics of one run, as printed and as corrected (per flow, ``(R, n)``).
-
-    Attributes
-    ----------
-    throughput_printed : ndarray
-        ``TotalBitsReceived / (FirstPacketSentTime - LastPacketReceivedTime)``
-        (bit/s), negative as printed.
-    throughput : ndarray
-        The corrected denominator ``LastPacketReceivedTime - FirstPacketSentTime``.
-    latency_printed : ndarray
-        ``sum(AckTime - SentTime) / TotalPacketNumber`` (s): the RTTs of the
-        acknowledged packets over *all* packets sent.
-    latency : ndarray
-        The mean RTT of the acknowledged packets (the printed formula when no
-        packet is lost); the one-way latency is about half of it.
-    delivery_ratio_printed : ndarray
-        ``(Sent - Received) / Sent``: the loss ratio, under the name PDR.
-    delivery_ratio : ndarray
-        ``Received / Sent``.
-
-    Examples
-    --------
-    >>> from aimdmodel.queue import run
-    >>> from aimdmodel.scenario import Flow, Scenario
-    >>> m = seed001_metrics(run(Scenario(flows=(Flow(),), duration=10.0)))
-    >>> bool(m.throughput_printed[0, 0] < 0 < m.throughput[0, 0])
-    True
-    """
-
-    throughput_printed: np.ndarray
-    throughput: np.ndarray
-    latency_printed: np.ndarray
-    latency: np.ndarray
-    delivery_ratio_printed: np.ndarray
-    delivery_ratio: np.ndarray
-
-
-def seed001_metrics(res: QueueResult, start: float | None = None,
-                    stop: float | None = None) -> Seed001Metrics:
-    """Compute seed 001's formulas (Sec. 3) per flow, as printed and corrected.
-
-    The first packet's send time and the last packet's reception time are
-    read at sample resolution (the start of the first sample with a packet
-    sent, the end of the last with a packet delivered). The corrected forms
-    follow the ledger (``paper_checks/bazi2019.py``: the throughput's
-    denominator is reversed, the latency formula is the mean RTT only
-    without loss, the "delivery ratio" is the loss ratio).
-
-    Examples
-    --------
-    >>> from aimdmodel.queue import run
-    >>> from aimdmodel.scenario import Flow, Link, Scenario
-    >>> res = run(Scenario(flows=(Flow(),), link=Link(random_loss=0.02, buffer=500),
-    ...                    duration=20.0))
-    >>> m = seed001_metrics(res)
-    >>> bool(abs(m.delivery_ratio_printed[0, 0] + m.delivery_ratio[0, 0] - 1) < 1e-12)
-    True
-    """
-    m = window(res, start, stop)
-    sent, got = res.sent[:, m, :], res.delivered[:, m, :]
-    t, dur = res.t[m], res.durations[m]
-    first = np.where(sent.any(axis=1), t[np.argmax(sent > 0, axis=1)], np.nan)
-    last_k = sent.shape[1] - 1 - np.argmax(got[:, ::-1, :] > 0, axis=1)
-    last = np.where(got.any(axis=1), t[last_k] + dur[last_k], np.nan)
-    bits = got.sum(axis=1) * _bits(res)
-    acc = sent - res.lost[:, m, :]
-    rtt_sum = np.nansum(np.where(acc > 0, res.rtt[:, m, :], 0.0) * acc, axis=1) \
-        if res.rtt is not None else np.full(bits.shape, np.nan)
-    n_sent, n_acc = sent.sum(axis=1), acc.sum(axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return Seed001Metrics(
-            throughput_printed=bits / (first - last), throughput=bits / (last - first),
-            latency_printed=rtt_sum / n_sent, latency=rtt_sum / n_acc,
-            delivery_ratio_printed=(n_sent - got.sum(axis=1)) / n_sent,
-            delivery_ratio=got.sum(axis=1) / n_sent,
-        )

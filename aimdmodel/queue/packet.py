@@ -136,10 +136,10 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     >>> from aimdmodel.scenario import Flow, Scenario
     >>> check_packet(Scenario(flows=(Flow(variant="sack"),)))
     [None]
-    >>> check_packet(Scenario(flows=(Flow(variant="vegas"),)))  # doctest: +ELLIPSIS
+    >>> check_packet(Scenario(flows=(Flow(variant="veno"),)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: flows[0].variant 'vegas' is not in the packet-level mode ...
+    ValueError: flows[0].variant 'veno' is not in the packet-level mode ...
     """
     link = scenario.link
     if link.discipline not in ("droptail", "red"):
@@ -360,7 +360,7 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
         rec = np.zeros((_k.NR, n_rec, n))
         tot = np.zeros((_k.NT, n))
         link = np.zeros((_k.NL, n_rec))
-        _k.run(FP, OP, rng, rec, tot, link, PR, PL)
+        _k.run(FP, OP, rng, rec, tot, link, _k.allocate(FP, OP, PR, PL))
         recs.append(rec)
         tots.append(tot)
         links.append(link)

@@ -44,7 +44,7 @@ One module per step:
 :mod:`.solve`          fixed point, classification, closed forms
 :mod:`.render`         the Markdown + LaTeX derivation, the summary table
 :mod:`.closed_form`    :class:`ClosedForm` and :func:`derive`
-:mod:`.fairness`       :func:`fairness_cycles` (seed 003's ``1 + lg max``)
+:mod:`.fairness`       :func:`fairness_cycles` (Lahanas & Tsaoussidis 2003's ``1 + lg max``)
 :mod:`.drift`          the fluid increase a policy declares (``fluid_advance``/``drift``)
 :mod:`.tcp_friendly`   :func:`tcp_friendly_increase` (both published criteria)
 :mod:`.matrix`         :func:`matrix_model`: unequal AIMD flows (Perron, lambda_2)

@@ -27,7 +27,7 @@ class FairnessCycles:
         ``log(|x1 - x2| / eps) / log(1/rho)``, whose ceiling (when
         positive) is ``cycles``.
     paper : sympy.Expr
-        Seed 003's estimate ``1 + log_beta(max(x1, x2))`` with
+        Lahanas & Tsaoussidis 2003's estimate ``1 + log_beta(max(x1, x2))`` with
         ``beta = 1/rho`` (``1 + lg max(x1, x2)`` for ``rho = 1/2``).
     contraction : sympy.Expr
         ``rho``.
@@ -74,7 +74,7 @@ def fairness_cycles(policy: Policy, x1: Any, x2: Any, eps: Any = 1) -> FairnessC
     The difference of two flows' windows is unchanged by additive increase
     and multiplied by the derived ``contraction`` at every congestion event,
     so after ``j`` events it is ``|x1 - x2| rho**j``; this is compared with
-    seed 003's ``1 + lg max(x1, x2)`` (Sec. 2.1, Theorem 1's proof).
+    Lahanas & Tsaoussidis 2003's ``1 + lg max(x1, x2)`` (Sec. 2.1, Theorem 1's proof).
     ``<= eps`` is the criterion of :func:`aimdmodel.metrics.cycles_to_fairness`.
 
     Parameters

@@ -1,6 +1,6 @@
-"""Chiu & Jain (1989), the linear controls, and Jain's index (seed 003 Eq. 17).
+"""Chiu & Jain (1989), the linear controls, and Jain's index (Lahanas & Tsaoussidis 2003, Eq. 17).
 
-Seed 003 Sec. 2 builds on Chiu & Jain's model; these are the properties of
+Lahanas & Tsaoussidis 2003, Sec. 2 builds on Chiu & Jain's model; these are the properties of
 the linear controls it cites, checked in exact arithmetic on the engine.
 """
 
@@ -41,7 +41,8 @@ F = Fraction
 @example(([0, 100], 100), F(1), F(1, 2))  # a window at the capacity
 @example(([0, 1], 1), F(1, 2), F(7, 10))  # the smallest capacity
 def test_aimd_difference_shrinks_by_exactly_b(xw, a, b):
-    """Chiu & Jain (seed 003 Sec. 2, Fig. 2): under AIMD(a, b) every difference of
+    """Chiu & Jain (Lahanas & Tsaoussidis 2003, Sec. 2, Fig. 2): under AIMD(a, b) every
+    difference of
     two windows is multiplied by exactly b at each congestion event and kept by
     each increase; after the first congestion event reached from below W the
     total stays in [bW, W + m a). Exact arithmetic."""
@@ -198,7 +199,8 @@ def test_chiu_jain_conditions_named_controls():
 @example([F(0), F(0)])  # all zero
 @example([F(0), F(0), F(7)])  # the minimum 1/m
 def test_jain_index_bounds(x):
-    """Seed 003 Eq. 17: Jain's index lies in [1/m, 1] and is 1 exactly for equal windows. Exact."""
+    """Lahanas & Tsaoussidis 2003, Eq. 17: Jain's index lies in [1/m, 1] and is 1 exactly for
+    equal windows. Exact."""
     c = jain_bounds(x)
     assert c.holds, c.explanation
 

@@ -1,6 +1,6 @@
 """The engines agree, and the model's metamorphic relations hold.
 
-Not statements of a paper but of the model every paper uses (seed 003
+Not statements of a paper but of the model every paper uses (Lahanas & Tsaoussidis 2003
 Sec. 2, Chiu & Jain): the same rule gives the same windows however it is
 iterated, and the synchronous model commutes with scaling and relabelling.
 """
