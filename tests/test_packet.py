@@ -108,7 +108,7 @@ def test_without_sack_a_timeout_resends_what_the_receiver_holds():
 
 
 @pytest.mark.parametrize(("change", "word"), [
-    ({"flows": (Flow(variant="veno"),)}, "variant"),
+    ({"flows": (Flow(variant="lp"),)}, "variant"),
     ({"flows": (Flow(variant="sack", policy=CUBIC()),)}, "traced"),
     ({"cross": (CBR(rate=1e6),)}, "cross"),
     ({"link": Link(discipline="drr")}, "discipline"),

@@ -29,7 +29,7 @@ from ._random import uniform  # the queue model's xorshift stream (one per repli
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K = range(8)
 NFP = 8
-RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS = 0, 1, 2
+RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD = 0, 1, 2, 3, 4
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
 # programs: init[i] at P_INIT + i, increase[i] at P_INC + i, decrease[i] at P_DEC + i, window
@@ -43,8 +43,12 @@ MAX_STEPS = 64
 # -- options: OP[k] ----------------------------------------------------------------------------
 OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
     OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
-    OP_VG = range(21)
-NOP = 21
+    OP_VG, OP_VENOB, OP_WWA = range(23)
+NOP = 23
+
+# -- the variants' own state: R[V_*][flow] --------------------------------------------------------
+(V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
+ V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE) = range(6, 21)
 DISC_DROPTAIL, DISC_RED = 0, 1
 
 # -- congestion states (ns-3's TcpSocketState) -------------------------------------------------
@@ -318,7 +322,8 @@ def _newreno_increase(j, segs, cwnd, ssth):  # pragma: no cover - compiled
 @numba.njit(cache=True, _nrt=False)
 def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - compiled
     """ns-3's TcpVegas::IncreaseWindow (Brakmo & Peterson 1995 as ns-3 writes it)."""
-    vmin, vbase, vcnt, vbeg, vdoing, lastack = R[6], R[7], R[8], R[9], R[10], R[11]
+    vmin, vbase, vcnt, vbeg, vdoing, lastack = (R[V_MINRTT], R[V_BASERTT], R[V_CNTRTT],
+                                                 R[V_BEGSND], R[V_DOING], R[V_LASTACK])
     if vdoing[j] == 0.0:
         _newreno_increase(j, segs, cwnd, ssth)
         return
@@ -348,18 +353,77 @@ def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - comp
         cwnd[j] += 1.0
 
 
+@numba.njit(cache=True, _nrt=False)
+def _pkts_acked(j, count, FP, R, srtt, t):  # pragma: no cover - compiled
+    """Run the congestion op's PktsAcked, as ns-3 calls it (with the smoothed RTT)."""
+    rule = FP[FP_RULE, j]
+    if srtt[j] <= 0.0:
+        return
+    if rule == RULE_VEGAS or rule == RULE_VENO:
+        R[V_MINRTT][j] = min(R[V_MINRTT][j], srtt[j])
+        R[V_BASERTT][j] = min(R[V_BASERTT][j], srtt[j])
+        R[V_CNTRTT][j] += 1.0
+    elif rule == RULE_WESTWOOD:  # TcpWestwoodPlus::PktsAcked: count, and estimate one RTT on
+        R[V_ACKED][j] += count
+        if R[V_COUNTING][j] == 0.0:
+            R[V_COUNTING][j] = 1.0
+            R[V_BWDUE][j] = t + srtt[j]
+            R[V_BWRTT][j] = srtt[j]
+
+
+@numba.njit(cache=True, _nrt=False)
+def _estimate_bw(j, R, OP):  # pragma: no cover - compiled
+    """TcpWestwoodPlus::EstimateBW: the ACKed rate over the RTT, Tustin's filter."""
+    sample = R[V_ACKED][j] / R[V_BWRTT][j]
+    a = OP[OP_WWA]
+    cur = R[V_LASTBW][j] * a + (sample + R[V_LASTSAMPLE][j]) * 0.5 * (1.0 - a)
+    R[V_LASTSAMPLE][j] = sample
+    R[V_LASTBW][j] = cur
+    R[V_BW][j] = cur
+    R[V_COUNTING][j] = 0.0
+    R[V_ACKED][j] = 0.0
+    R[V_BWDUE][j] = np.inf
+
+
+@numba.njit(cache=True, _nrt=False)
+def _veno_increase(j, segs, OP, cwnd, ssth, R):  # pragma: no cover - compiled
+    """Run TcpVeno::IncreaseWindow: the backlog estimate, then NewReno's rule.
+
+    Above beta Veno would increase every other RTT; ns-3 resets its RTT count
+    at every ACK, so it never has the 3 samples it needs and behaves as NewReno.
+    """
+    seg = math.floor(cwnd[j] + 1e-9)
+    target = math.floor(seg * (R[V_BASERTT][j] / R[V_MINRTT][j]))
+    R[V_DIFF][j] = seg - target
+    if R[V_DOING][j] == 0.0 or R[V_CNTRTT][j] <= 2:
+        _newreno_increase(j, segs, cwnd, ssth)
+    elif cwnd[j] < ssth[j]:
+        if segs >= 1:
+            cwnd[j] += 1.0
+    elif R[V_DIFF][j] < OP[OP_VENOB]:
+        cwnd[j] += 1.0 / cwnd[j]
+    elif R[V_COUNTING][j] == 1.0:  # m_inc (the slot is Westwood's counter, unused by Veno)
+        cwnd[j] += 1.0 / cwnd[j]
+        R[V_COUNTING][j] = 0.0
+    else:
+        R[V_COUNTING][j] = 1.0
+    R[V_CNTRTT][j] = 0.0
+    R[V_MINRTT][j] = np.inf
+
+
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
-    """Enter a congestion state; Vegas runs only in OPEN (ns-3's CongestionStateSet)."""
+    """Enter a congestion state; Vegas and Veno run only in OPEN (CongestionStateSet)."""
     state[j] = new
-    if FP[FP_RULE, j] == RULE_VEGAS:
-        if new == ST_OPEN:
-            R[10][j] = 1.0
-            R[9][j] = nxt[j]
-            R[8][j] = 0.0
-            R[6][j] = np.inf
+    if FP[FP_RULE, j] == RULE_VEGAS or FP[FP_RULE, j] == RULE_VENO:
+        if new == ST_OPEN:  # EnableVegas / EnableVeno
+            R[V_DOING][j] = 1.0
+            R[V_MINRTT][j] = np.inf
+            if FP[FP_RULE, j] == RULE_VEGAS:
+                R[V_BEGSND][j] = nxt[j]
+                R[V_CNTRTT][j] = 0.0
         else:
-            R[10][j] = 0.0
+            R[V_DOING][j] = 0.0
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -370,6 +434,12 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
         return
     if FP[FP_RULE, j] == RULE_VEGAS:
         _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt)
+        return
+    if FP[FP_RULE, j] == RULE_VENO:
+        _veno_increase(j, segs, OP, cwnd, ssth, R)
+        return
+    if FP[FP_RULE, j] == RULE_WESTWOOD:
+        _newreno_increase(j, segs, cwnd, ssth)
         return
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
         if cwnd[j] < ssth[j]:
@@ -408,12 +478,19 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked):  # pragma: no cover
+def _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
+              inflight):  # pragma: no cover - compiled
     """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the policy's decrease."""
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
         return max(cwnd[j] / 2.0, 2.0)
     if FP[FP_RULE, j] == RULE_VEGAS:  # TcpVegas::GetSsThresh
         return max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+    if FP[FP_RULE, j] == RULE_VENO:  # TcpVeno::GetSsThresh: 4/5 below beta, else NewReno's
+        if R[V_DIFF][j] < OP[OP_VENOB]:
+            return max(inflight * 4.0 / 5.0, 2.0)
+        return max(inflight / 2.0, 2.0)
+    if FP[FP_RULE, j] == RULE_WESTWOOD:  # TcpWestwoodPlus::GetSsThresh: bandwidth x minRtt
+        return max(R[V_BW][j] * R[V_MINSRTT][j], 2.0)
     st, K = R[2], int(FP[FP_K, j])
     if synced[j] == 0 or cwnd[j] < ssth[j]:
         _apply(R, K, j, P_INIT, st[j], cwnd[j], st)
@@ -483,6 +560,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
         sample = (math.floor((t + FP[FP_RTT, j] - svc) / gran) - math.floor(t / gran)) * gran
         srtt[j] = sample if sample > 0.0 else FP[FP_RTT, j]
         rttvar[j] = srtt[j] / 2.0
+        S[3][V_MINSRTT][j] = srtt[j]
         rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
         return False
     life[j] = 2
@@ -504,6 +582,7 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     if life[j] != 2 or una[j] >= nxt[j]:
         return False
     tot[T_TO, j] += 1.0
+    inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])  # inFlightBeforeRto
     resetsack = FP[FP_SACK, j] == 0.0
     dup[j] = 0
     head_retx = (flags[j, una[j] & MASK] & RETX) != 0
@@ -524,7 +603,7 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     histfrom[j] = nxt[j]
     rto[j] = min(2.0 * rto[j], OP[OP_MAXRTO])
     if state[j] != ST_LOSS or not head_retx:
-        ssth[j] = _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked)
+        ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked, inflight)
     _setstate(j, ST_LOSS, state, FP, R, nxt)
     cwnd[j] = 1.0
     cnt[j] = 0
@@ -558,7 +637,10 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
                 recover[j] = nxt[j]
                 ractive[j] = 1
                 _setstate(j, ST_RECOVERY, state, FP, R, nxt)
-                ssth[j] = _ssthresh(j, FP, cwnd, ssth, R, synced, w0, step, racked)
+                inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j]) + (0 if sack
+                                                                                   else 1)
+                ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
+                                    inflight)
                 cwnd[j] = ssth[j]
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
@@ -568,8 +650,8 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
-            delivered):  # pragma: no cover - compiled
+def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
+            olddup):  # pragma: no cover - compiled
     """Take an ACK of new data (ns-3 ``ProcessAck``); return whether the flow sends."""
     cwnd, ssth, cnt, R, w0, step, racked, synced = S[0], S[1], S[2], S[3], S[4], S[5], S[6], S[7]
     state, dup, recover, ractive, firstpartial, una = S[8], S[9], S[10], S[11], S[12], S[13]
@@ -596,28 +678,36 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup,
                     s += 1
             _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                   npend, deadline, rto, qf, qs, qt, qi, qd)
+        _pkts_acked(j, 1.0, FP, R, srtt, t)
         if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
             rto[j] = rto_now
             deadline[j] = t + rto[j]
             firstpartial[j] = 0
     elif ack < recover[j] and state[j] == ST_LOSS:
+        _pkts_acked(j, segs, FP, R, srtt, t)
         _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
                   racked, nxt)
         rto[j] = rto_now
         deadline[j] = t + rto[j]
     else:
-        if state[j] == ST_DISORDER:
+        if state[j] == ST_OPEN:
+            _pkts_acked(j, segs, FP, R, srtt, t)
+        elif state[j] == ST_DISORDER:
+            if segs >= olddup:
+                _pkts_acked(j, segs - olddup, FP, R, srtt, t)
             if not isdup:
                 _setstate(j, ST_OPEN, state, FP, R, nxt)
         elif state[j] == ST_RECOVERY:
             firstpartial[j] = 1
             segs = ack - old
+            _pkts_acked(j, segs, FP, R, srtt, t)
             _setstate(j, ST_OPEN, state, FP, R, nxt)
             dup[j] = 0
             cwnd[j] = ssth[j]
         elif state[j] == ST_LOSS:
             firstpartial[j] = 1
             segs = ack - recover[j]
+            _pkts_acked(j, segs, FP, R, srtt, t)
             _setstate(j, ST_OPEN, state, FP, R, nxt)
         if ack >= recover[j]:
             ractive[j] = 0
@@ -642,6 +732,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     R, una, nxt, histfrom, nsacked, nlost, nretx = S[3], S[13], S[14], S[15], S[16], S[17], S[18]
     npend, flags, srtt, rttvar, rto, deadline = S[19], S[21], S[22], S[23], S[24], S[25]
     life, aack, asack, aecho, ahead = S[26], S[32], S[33], S[34], S[35]
+    dup = S[9]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
     e = ahead[j] & MASK
@@ -672,6 +763,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
             rttvar[j] = 0.75 * rttvar[j] + 0.25 * abs(srtt[j] - sample)
             srtt[j] = 0.875 * srtt[j] + 0.125 * sample
             rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+            R[V_MINSRTT][j] = min(R[V_MINSRTT][j], srtt[j])  # tcb->m_minRtt
     for s in range(old, ack):
         f = flags[j, s & MASK]
         if (f & SACKED) != 0:
@@ -694,14 +786,14 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
     isdup = updated if sack else (ack == old and ack < nxt[j])
-    R[11][j] = ack
-    if FP[FP_RULE, j] == RULE_VEGAS and not (ack == old and ack >= nxt[j]):
-        R[6][j] = min(R[6][j], srtt[j])  # ns-3 hands PktsAcked the smoothed RTT
-        R[7][j] = min(R[7][j], srtt[j])
-        R[8][j] += 1.0
+    R[V_LASTACK][j] = ack
+    olddup = dup[j]
     _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup)
     if ack > old:
-        return _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered)
+        return _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
+                       olddup)
+    if ack < nxt[j]:  # ns-3 ProcessAck: ack == SND.UNA below SND.MAX
+        _pkts_acked(j, 1.0, FP, R, srtt, t)
     return True
 
 
@@ -778,7 +870,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     every = OP[OP_REC]
     n_rec = rec.shape[1]
     deadline, life, tstart, at, ahead, atail, qi = S[25], S[26], S[27], S[31], S[35], S[36], S[40]
-    qd = S[41]
+    qd, bwdue = S[41], S[3][V_BWDUE]
     last_t = 0.0
     k = 0
     t_rec = every
@@ -801,6 +893,10 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
                 t = tstart[j]
                 kind = 3
                 who = j
+            if bwdue[j] < t:
+                t = bwdue[j]
+                kind = 4
+                who = j
         if t_rec <= t or dur <= t:
             tt = min(t_rec, dur)
             _sample(S, FP, rec, link, k, tt, last_t)
@@ -817,6 +913,9 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
             _depart(S, FP, OP, rec, t, k)
             continue
         j = who
+        if kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
+            _estimate_bw(j, S[3], OP)
+            continue
         if kind == 3:
             go = _start(S, FP, OP, j, t)
         elif kind == 2:
@@ -842,9 +941,12 @@ def allocate(FP, OP, PR, PL):
     ssth = np.full(n, np.inf)
     cnt = np.zeros(n, np.int64)
     R = (PR, PL, np.zeros((n, MAX_STATE)), np.zeros((n, MAX_STATE)), np.zeros(MAX_STATE),
-         np.zeros(MAX_STEPS), np.full(n, np.inf), np.full(n, np.inf), np.zeros(n),
-         np.zeros(n), np.ones(n), np.zeros(n))  # then Vegas: minRtt, baseRtt, cntRtt,
-    # begSndNxt, doingVegasNow, and every flow's last ACK
+         np.zeros(MAX_STEPS),  # then the variants' state (V_*): Vegas and Veno's minRtt,
+         np.full(n, np.inf), np.full(n, np.inf), np.zeros(n), np.zeros(n), np.ones(n),
+         np.zeros(n), np.zeros(n), np.full(n, np.inf),  # baseRtt, cntRtt, begSndNxt,
+         np.zeros(n), np.zeros(n), np.full(n, np.inf), np.zeros(n),  # doing, last ACK,
+         np.zeros(n), np.zeros(n), np.zeros(n))  # Veno's diff, tcb minRtt; Westwood+'s
+    # acked segments, counting, estimate due, its RTT, the bandwidth and the filter's past
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)

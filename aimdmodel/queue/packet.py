@@ -107,7 +107,8 @@ __all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_pa
 
 _k = import_compiled("aimdmodel.queue._packet")
 
-PACKET_VARIANTS = {"newreno": False, "sack": True, "vegas": False}
+PACKET_VARIANTS = {"newreno": False, "sack": True, "vegas": False, "veno": False,
+                   "westwood": False}
 """The variants the packet-level mode runs, and whether each uses SACK (as ns-3 runs them:
 :data:`aimdmodel.ns3.variants.NS3_VARIANTS`)."""
 
@@ -136,10 +137,10 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     >>> from aimdmodel.scenario import Flow, Scenario
     >>> check_packet(Scenario(flows=(Flow(variant="sack"),)))
     [None]
-    >>> check_packet(Scenario(flows=(Flow(variant="veno"),)))  # doctest: +ELLIPSIS
+    >>> check_packet(Scenario(flows=(Flow(variant="lp"),)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: flows[0].variant 'veno' is not in the packet-level mode ...
+    ValueError: flows[0].variant 'lp' is not in the packet-level mode ...
     """
     link = scenario.link
     if link.discipline not in ("droptail", "red"):
@@ -289,8 +290,9 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
         FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
-        FP[_k.FP_RULE, j] = (_k.RULE_VEGAS if fl.variant == "vegas" else
-                             _k.RULE_LINUX_RENO if rule is None else _k.RULE_POLICY)
+        own = {"vegas": _k.RULE_VEGAS, "veno": _k.RULE_VENO, "westwood": _k.RULE_WESTWOOD}
+        FP[_k.FP_RULE, j] = own.get(fl.variant, _k.RULE_LINUX_RENO if rule is None
+                                    else _k.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
     return FP
 
@@ -326,6 +328,7 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_k.OP_DUR], OP[_k.OP_REC], OP[_k.OP_GRAN] = scenario.duration, every, 1e-3
     OP[_k.OP_VA], OP[_k.OP_VB], OP[_k.OP_VG] = (opts.vegas_alpha, opts.vegas_beta,
                                                 opts.vegas_gamma)
+    OP[_k.OP_VENOB], OP[_k.OP_WWA] = opts.veno_beta, opts.westwood_alpha
     return OP
 
 
