@@ -29,7 +29,7 @@ from ._random import uniform  # the queue model's xorshift stream (one per repli
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K = range(8)
 NFP = 8
-RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD = 0, 1, 2, 3, 4
+RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC = range(6)
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
 # programs: init[i] at P_INIT + i, increase[i] at P_INC + i, decrease[i] at P_DEC + i, window
@@ -43,12 +43,14 @@ MAX_STEPS = 64
 # -- options: OP[k] ----------------------------------------------------------------------------
 OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
     OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
-    OP_VG, OP_VENOB, OP_WWA = range(23)
-NOP = 23
+    OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC = range(26)
+NOP = 26
 
 # -- the variants' own state: R[V_*][flow] --------------------------------------------------------
 (V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
- V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE) = range(6, 21)
+ V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE, V_EPOCH, V_ACKCNT, V_TCPCWND,
+ V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN) = range(6, 28)
+CUBIC_CNT_CLAMP, CUBIC_DELTA = 20, 0.010  # ns-3 TcpCubic's CntClamp and CubicDelta
 DISC_DROPTAIL, DISC_RED = 0, 1
 
 # -- congestion states (ns-3's TcpSocketState) -------------------------------------------------
@@ -363,6 +365,11 @@ def _pkts_acked(j, count, FP, R, srtt, t):  # pragma: no cover - compiled
         R[V_MINRTT][j] = min(R[V_MINRTT][j], srtt[j])
         R[V_BASERTT][j] = min(R[V_BASERTT][j], srtt[j])
         R[V_CNTRTT][j] += 1.0
+    elif rule == RULE_CUBIC:  # TcpCubic::PktsAcked: the least delay, not right after recovery
+        if not np.isnan(R[V_EPOCH][j]) and t - R[V_EPOCH][j] < CUBIC_DELTA:
+            return
+        if np.isnan(R[V_DELAYMIN][j]) or R[V_DELAYMIN][j] > srtt[j]:
+            R[V_DELAYMIN][j] = srtt[j]
     elif rule == RULE_WESTWOOD:  # TcpWestwoodPlus::PktsAcked: count, and estimate one RTT on
         R[V_ACKED][j] += count
         if R[V_COUNTING][j] == 0.0:
@@ -411,10 +418,67 @@ def _veno_increase(j, segs, OP, cwnd, ssth, R):  # pragma: no cover - compiled
     R[V_MINRTT][j] = np.inf
 
 
+@numba.njit(cache=True, _nrt=False)
+def _cubic_update(j, segs, t, OP, cwnd, R):  # pragma: no cover - compiled
+    """TcpCubic::Update: ACKs per segment of increase toward the cubic and TCP targets."""
+    seg = math.floor(cwnd[j] + 1e-9)
+    R[V_ACKCNT][j] += segs
+    c = OP[OP_CC]
+    if np.isnan(R[V_EPOCH][j]):
+        R[V_EPOCH][j] = t
+        R[V_ACKCNT][j] = segs
+        R[V_TCPCWND][j] = seg
+        if R[V_LASTMAX][j] <= seg:
+            R[V_BICK][j] = 0.0
+            R[V_ORIGIN][j] = seg
+        else:
+            R[V_BICK][j] = ((R[V_LASTMAX][j] - seg) / c) ** (1.0 / 3.0)
+            R[V_ORIGIN][j] = R[V_LASTMAX][j]
+    dmin = 0.0 if np.isnan(R[V_DELAYMIN][j]) else R[V_DELAYMIN][j]
+    tt = t + dmin - R[V_EPOCH][j]
+    offs = abs(tt - R[V_BICK][j])
+    delta = math.floor(c * offs ** 3)
+    target = R[V_ORIGIN][j] - delta if tt < R[V_BICK][j] else R[V_ORIGIN][j] + delta
+    cnt = seg // (target - seg) if target > seg else 100 * seg
+    if R[V_LASTMAX][j] == 0 and cnt > CUBIC_CNT_CLAMP:
+        cnt = CUBIC_CNT_CLAMP
+    beta = OP[OP_CB]
+    scale = math.floor(8 * (1024 + beta * 1024) / 3 / (1024 - beta * 1024))
+    d = (int(seg) * scale) >> 3
+    while d > 0 and R[V_ACKCNT][j] > d:  # the TCP-friendly window (RFC 8312 Sec. 4.2)
+        R[V_ACKCNT][j] -= d
+        R[V_TCPCWND][j] += 1
+    if R[V_TCPCWND][j] > seg:
+        cnt = min(cnt, seg // (R[V_TCPCWND][j] - seg))
+    return max(cnt, 2)
+
+
+@numba.njit(cache=True, _nrt=False)
+def _cubic_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R):  # pragma: no cover
+    """TcpCubic::IncreaseWindow (HyStart off, as the ns-3 bridge runs it)."""
+    if limited[j] == 0:
+        return
+    if cwnd[j] < ssth[j]:
+        cwnd[j] += segs
+        segs = 0
+    if cwnd[j] >= ssth[j] and segs > 0:
+        cnt[j] += segs
+        c = _cubic_update(j, segs, t, OP, cwnd, R)
+        if cnt[j] >= c:
+            cwnd[j] += 1.0
+            cnt[j] -= c
+
+
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
     """Enter a congestion state; Vegas and Veno run only in OPEN (CongestionStateSet)."""
     state[j] = new
+    if FP[FP_RULE, j] == RULE_CUBIC and new == ST_LOSS:  # CubicReset
+        R[V_ORIGIN][j] = 0.0
+        R[V_BICK][j] = 0.0
+        R[V_ACKCNT][j] = 0.0
+        R[V_TCPCWND][j] = 0.0
+        R[V_DELAYMIN][j] = np.nan
     if FP[FP_RULE, j] == RULE_VEGAS or FP[FP_RULE, j] == RULE_VENO:
         if new == ST_OPEN:  # EnableVegas / EnableVeno
             R[V_DOING][j] = 1.0
@@ -428,7 +492,7 @@ def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, racked,
-              nxt):  # pragma: no cover - compiled
+              nxt, t):  # pragma: no cover - compiled
     """``IncreaseWindow``: TcpLinuxReno's, or a policy's rule as the ns-3 bridge's PolicyOps."""
     if segs <= 0:
         return
@@ -440,6 +504,9 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
         return
     if FP[FP_RULE, j] == RULE_WESTWOOD:
         _newreno_increase(j, segs, cwnd, ssth)
+        return
+    if FP[FP_RULE, j] == RULE_CUBIC:
+        _cubic_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R)
         return
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
         if cwnd[j] < ssth[j]:
@@ -491,6 +558,14 @@ def _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
         return max(inflight / 2.0, 2.0)
     if FP[FP_RULE, j] == RULE_WESTWOOD:  # TcpWestwoodPlus::GetSsThresh: bandwidth x minRtt
         return max(R[V_BW][j] * R[V_MINSRTT][j], 2.0)
+    if FP[FP_RULE, j] == RULE_CUBIC:  # TcpCubic::GetSsThresh: W_max, fast convergence
+        seg = math.floor(cwnd[j] + 1e-9)
+        if seg < R[V_LASTMAX][j] and OP[OP_CFC] == 1.0:
+            R[V_LASTMAX][j] = math.floor(seg * (1.0 + OP[OP_CB]) / 2.0)
+        else:
+            R[V_LASTMAX][j] = seg
+        R[V_EPOCH][j] = np.nan
+        return max(math.floor(seg * OP[OP_CB]), 2.0)
     st, K = R[2], int(FP[FP_K, j])
     if synced[j] == 0 or cwnd[j] < ssth[j]:
         _apply(R, K, j, P_INIT, st[j], cwnd[j], st)
@@ -686,7 +761,7 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
     elif ack < recover[j] and state[j] == ST_LOSS:
         _pkts_acked(j, segs, FP, R, srtt, t)
         _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
-                  racked, nxt)
+                  racked, nxt, t)
         rto[j] = rto_now
         deadline[j] = t + rto[j]
     else:
@@ -713,7 +788,7 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
             ractive[j] = 0
         if state[j] == ST_OPEN:
             _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
-                      racked, nxt)
+                      racked, nxt, t)
         rto[j] = rto_now
         deadline[j] = t + rto[j]
     if una[j] >= nxt[j]:
@@ -945,8 +1020,11 @@ def allocate(FP, OP, PR, PL):
          np.full(n, np.inf), np.full(n, np.inf), np.zeros(n), np.zeros(n), np.ones(n),
          np.zeros(n), np.zeros(n), np.full(n, np.inf),  # baseRtt, cntRtt, begSndNxt,
          np.zeros(n), np.zeros(n), np.full(n, np.inf), np.zeros(n),  # doing, last ACK,
-         np.zeros(n), np.zeros(n), np.zeros(n))  # Veno's diff, tcb minRtt; Westwood+'s
-    # acked segments, counting, estimate due, its RTT, the bandwidth and the filter's past
+         np.zeros(n), np.zeros(n), np.zeros(n),  # Veno's diff, tcb minRtt; Westwood+'s
+         # acked segments, counting, estimate due, its RTT, the bandwidth, the filter's past;
+         np.full(n, np.nan), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
+         np.full(n, np.nan))  # CUBIC's epoch start, ackCnt, tcpCwnd, lastMaxCwnd, K,
+    # origin point and delayMin (NaN: not set)
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)

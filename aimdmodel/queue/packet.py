@@ -108,7 +108,7 @@ __all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_pa
 _k = import_compiled("aimdmodel.queue._packet")
 
 PACKET_VARIANTS = {"newreno": False, "sack": True, "vegas": False, "veno": False,
-                   "westwood": False}
+                   "westwood": False, "cubic": True}
 """The variants the packet-level mode runs, and whether each uses SACK (as ns-3 runs them:
 :data:`aimdmodel.ns3.variants.NS3_VARIANTS`)."""
 
@@ -290,7 +290,8 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
         FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
-        own = {"vegas": _k.RULE_VEGAS, "veno": _k.RULE_VENO, "westwood": _k.RULE_WESTWOOD}
+        own = {"vegas": _k.RULE_VEGAS, "veno": _k.RULE_VENO, "westwood": _k.RULE_WESTWOOD,
+               "cubic": _k.RULE_CUBIC}
         FP[_k.FP_RULE, j] = own.get(fl.variant, _k.RULE_LINUX_RENO if rule is None
                                     else _k.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
@@ -329,6 +330,8 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_k.OP_VA], OP[_k.OP_VB], OP[_k.OP_VG] = (opts.vegas_alpha, opts.vegas_beta,
                                                 opts.vegas_gamma)
     OP[_k.OP_VENOB], OP[_k.OP_WWA] = opts.veno_beta, opts.westwood_alpha
+    OP[_k.OP_CC], OP[_k.OP_CB] = opts.cubic_c, opts.cubic_beta
+    OP[_k.OP_CFC] = opts.cubic_fast_convergence
     return OP
 
 
