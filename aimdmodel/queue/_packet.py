@@ -27,8 +27,8 @@ from .._numba_cache import install
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
-FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K = range(8)
-NFP = 8
+FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE = range(9)
+NFP = 9
 RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC = range(6)
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
@@ -49,7 +49,7 @@ NOP = 26
 # -- the variants' own state: R[V_*][flow] --------------------------------------------------------
 (V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
  V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE, V_EPOCH, V_ACKCNT, V_TCPCWND,
- V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN) = range(6, 28)
+ V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN, V_TAHOECW) = range(6, 29)
 CUBIC_CNT_CLAMP, CUBIC_DELTA = 20, 0.010  # ns-3 TcpCubic's CntClamp and CubicDelta
 DISC_DROPTAIL, DISC_RED = 0, 1
 
@@ -717,6 +717,9 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
                 ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
                                     inflight)
                 cwnd[j] = ssth[j]
+                if FP[FP_TAHOE, j] == 1.0:  # the bridge's TahoeRecovery: cwnd = 1 segment
+                    cwnd[j] = 1.0
+                    R[V_TAHOECW][j] = 1.0
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                       npend, deadline, rto, qf, qs, qt, qi, qd)
@@ -742,6 +745,9 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
         # a partial ACK (RFC 6582): retransmit unless the head already was
         if not sack:
             _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+        if FP[FP_TAHOE, j] == 1.0 and segs >= 1:  # TahoeRecovery::DoRecovery: slow start
+            cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
+            R[V_TAHOECW][j] = cwnd[j]
         f = flags[j, una[j] & MASK]
         if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
             s = una[j]
@@ -778,7 +784,7 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
             _pkts_acked(j, segs, FP, R, srtt, t)
             _setstate(j, ST_OPEN, state, FP, R, nxt)
             dup[j] = 0
-            cwnd[j] = ssth[j]
+            cwnd[j] = R[V_TAHOECW][j] if FP[FP_TAHOE, j] == 1.0 else ssth[j]
         elif state[j] == ST_LOSS:
             firstpartial[j] = 1
             segs = ack - recover[j]
@@ -1023,8 +1029,8 @@ def allocate(FP, OP, PR, PL):
          np.zeros(n), np.zeros(n), np.zeros(n),  # Veno's diff, tcb minRtt; Westwood+'s
          # acked segments, counting, estimate due, its RTT, the bandwidth, the filter's past;
          np.full(n, np.nan), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.full(n, np.nan))  # CUBIC's epoch start, ackCnt, tcpCwnd, lastMaxCwnd, K,
-    # origin point and delayMin (NaN: not set)
+         np.full(n, np.nan), np.zeros(n))  # CUBIC's epoch start, ackCnt, tcpCwnd,
+    # lastMaxCwnd, K, origin point and delayMin (NaN: not set); Tahoe recovery's cwnd
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)

@@ -107,8 +107,8 @@ __all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_pa
 
 _k = import_compiled("aimdmodel.queue._packet")
 
-PACKET_VARIANTS = {"newreno": False, "sack": True, "vegas": False, "veno": False,
-                   "westwood": False, "cubic": True}
+PACKET_VARIANTS = {"tahoe": False, "newreno": False, "sack": True, "vegas": False,
+                   "veno": False, "westwood": False, "cubic": True}
 """The variants the packet-level mode runs, and whether each uses SACK (as ns-3 runs them:
 :data:`aimdmodel.ns3.variants.NS3_VARIANTS`)."""
 
@@ -295,6 +295,7 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
         FP[_k.FP_RULE, j] = own.get(fl.variant, _k.RULE_LINUX_RENO if rule is None
                                     else _k.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
+        FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
     return FP
 
 
