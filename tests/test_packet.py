@@ -19,7 +19,7 @@ from aimdmodel.ns3.campaign import STORE, Store
 from aimdmodel.ns3.validate import reference_set, validate
 from aimdmodel.queue import QueueOptions, metrics, run
 from aimdmodel.queue import packet as P
-from aimdmodel.scenario import CBR, RED, Flow, Link, Scenario
+from aimdmodel.scenario import CBR, RED, Flow, Link, ParetoCross, Scenario
 
 K = P._k
 
@@ -28,11 +28,11 @@ def _kernel(sc: Scenario, seed: int = 7) -> tuple:
     """Run the kernel once with its consistency check on; return (code, rec, tot)."""
     rules = P.check_packet(sc)
     FP = P._parameters(sc, rules)
-    PR, PL = P._programs(rules)
+    PR, PL = P._programs(rules, FP.shape[1])
     every = sc.duration / 200
     OP = P._options(sc, QueueOptions(), every)
     OP[K.OP_CHECK] = 1.0
-    n = sc.n_flows
+    n = FP.shape[1]  # the flows, then the CBR sources
     rec = np.zeros((K.NR, 200, n))
     tot = np.zeros((K.NT, n))
     link = np.zeros((K.NL, 200))
@@ -57,15 +57,18 @@ def dumbbells(draw) -> Scenario:
                 red=RED(min_th=min(5, buffer - 1) / 2, max_th=max(2, buffer - 1) * 0.8,
                         max_p=0.1) if red else None,
                 random_loss=draw(st.sampled_from([0.0, 0.0, 0.01, 0.05])))
-    return Scenario(flows=flows, link=link, duration=8.0)
+    cross = (CBR(rate=draw(st.sampled_from([0.3e6, 1e6])), start=1.0, stop=6.0),) \
+        if draw(st.booleans()) else ()
+    return Scenario(flows=flows, link=link, duration=8.0, cross=cross)
 
 
 @settings(deadline=None)
 @given(dumbbells(), st.integers(0, 1000))
 def test_every_senders_scoreboard_counts_what_its_flags_say(sc, seed):
     code, rec, tot = _kernel(sc, seed)
-    assert code == 200, (f"flow {(-code - 1) % sc.n_flows}: "
-                         + ("counters disagree" if -code - 1 < sc.n_flows else "no timer"))
+    cols = sc.n_flows + len(sc.cross)
+    assert code == 200, (f"flow {(-code - 1) % cols}: "
+                         + ("counters disagree" if -code - 1 < cols else "no timer"))
     sent, deliv, lost = (rec[k].sum() for k in (K.R_SENT, K.R_DELIV, K.R_LOST))
     assert 0 <= sent - deliv - lost <= sc.link.buffer + 1   # the rest waits or is in service
     assert (rec[K.R_UNIQ] <= rec[K.R_DELIV]).all()
@@ -110,7 +113,7 @@ def test_without_sack_a_timeout_resends_what_the_receiver_holds():
 @pytest.mark.parametrize(("change", "word"), [
     ({"flows": (Flow(variant="lp"),)}, "variant"),
     ({"flows": (Flow(variant="sack", policy=CUBIC()),)}, "traced"),
-    ({"cross": (CBR(rate=1e6),)}, "cross"),
+    ({"cross": (ParetoCross(),)}, "cross"),
     ({"link": Link(discipline="drr")}, "discipline"),
     ({"link": Link(rate=[1e6, 2e6], rate_interval=1.0)}, "rate"),
 ])
@@ -171,3 +174,16 @@ def test_a_policy_runs_its_traced_rule_as_policyops_does(policy):
     assert dec == pytest.approx([float(v) for v in want])
     assert run_prog(K.P_WIN, s) == pytest.approx(float(policy.window(
         type(policy.init(1.0))(*s))))
+
+
+def test_a_cbr_source_sends_at_its_rate_and_shares_the_queue():
+    sc = Scenario(flows=(Flow(variant="sack"),), link=Link(rate=10e6, buffer=50),
+                  cross=(CBR(rate=3e6, start=2.0, stop=8.0),), duration=10.0)
+    res = run(sc, fidelity="packet", record_interval=0.5)
+    per_s = res.cross_sent[0] / res.interval
+    on = (res.t >= 2.0) & (res.t + res.interval <= 8.0)
+    assert per_s[on] == pytest.approx(3e6 / (8 * 1500), rel=0.01)
+    assert per_s[res.t + res.interval <= 2.0].sum() == 0
+    assert res.cross_delivered[0].sum() + res.cross_lost[0].sum() <= res.cross_sent[0].sum()
+    tcp = res.delivered[0, on, 0].sum() / (on.sum() * res.interval)
+    assert tcp < 0.75 * 10e6 / (8 * 1500)   # the TCP flow leaves the CBR its share

@@ -27,8 +27,9 @@ from .._numba_cache import install
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
-FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE = range(9)
-NFP = 9
+FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR = range(10)
+NFP = 10
+# a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
 RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC = range(6)
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
@@ -600,6 +601,9 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         qd[QTDEP] = np.inf
         qd[QIDLE] = t
     rec[R_DELIV, k, j] += 1.0
+    if FP[FP_CBR, j] > 0.0:  # a CBR (UDP) packet: no receiver state, no ACK
+        rec[R_UNIQ, k, j] += 1.0
+        return
     sk = -1
     if s == rnxt[j]:
         rec[R_UNIQ, k, j] += 1.0
@@ -620,6 +624,18 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     aecho[j, e] = recent[j]
     atail[j] += 1
     return
+
+
+@numba.njit(cache=True, _nrt=False)
+def _cbr_send(S, FP, OP, rng, rec, j, t, k):  # pragma: no cover - compiled
+    """Send a CBR source's next packet (ns-3's OnOff UDP application, always on)."""
+    nxt, tstart, qf, qs, qt, qi, qd = S[14], S[27], S[37], S[38], S[39], S[40], S[41]
+    rec[R_SENT, k, j] += 1.0
+    _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, nxt[j])
+    nxt[j] += 1
+    tstart[j] = t + FP[FP_CBR, j]
+    if FP[FP_STOP, j] > 0.0 and tstart[j] >= FP[FP_STOP, j]:
+        tstart[j] = np.inf
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -978,6 +994,10 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
                 t = bwdue[j]
                 kind = 4
                 who = j
+            if FP[FP_CBR, j] > 0.0 and tstart[j] < t:  # a CBR source's next packet
+                t = tstart[j]
+                kind = 5
+                who = j
         if t_rec <= t or dur <= t:
             tt = min(t_rec, dur)
             _sample(S, FP, rec, link, k, tt, last_t)
@@ -996,6 +1016,9 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         j = who
         if kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
             _estimate_bw(j, S[3], OP)
+            continue
+        if kind == 5:
+            _cbr_send(S, FP, OP, rng, rec, j, t, k)
             continue
         if kind == 3:
             go = _start(S, FP, OP, j, t)
@@ -1053,7 +1076,8 @@ def allocate(FP, OP, PR, PL):
     rttvar = np.zeros(n)
     rto = np.full(n, OP[OP_INITRTO])
     deadline = np.full(n, np.inf)
-    life = np.zeros(n, np.int64)        # 0 not started, 1 handshake, 2 sending, 3 done
+    life = np.where(FP[FP_CBR] > 0.0, 3, 0).astype(np.int64)  # 0 not started, 1 handshake,
+    # 2 sending, 3 done (a CBR source is never a TCP sender; tstart: its next packet)
     tstart = FP[FP_START].copy()
     rnxt = np.zeros(n, np.int64)
     rbits = np.zeros((n, RING), np.int8)

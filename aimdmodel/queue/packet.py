@@ -22,6 +22,10 @@ packets but the one in ns-3's device queue), per arriving packet, as the
 round model's (Floyd & Jacobson 1993, count-uniformized, gentle, the idle
 decay, ns-3's ``nQueued > 1`` guard).
 
+CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
+``8 packet_size / rate`` seconds from its start to its stop, through the
+same random loss and queue (ns-3's OnOff UDP source, always on).
+
 **Receiver.** Cumulative ACKs; an out-of-order segment is SACKed in the ACK
 it triggers (no ACK is lost, so one block per ACK tells the sender all);
 the timestamp echoed is that of the last in-order segment (RFC 7323's
@@ -65,7 +69,7 @@ RTT sample) and sends ``initial_window`` segments.
 **What it leaves out** (refused, with the reason, rather than run
 approximately): variants other than ``newreno`` (SACK off), ``sack`` (SACK
 on) and ``vegas``; policies whose methods branch on the state's value (they
-cannot be traced; the round mode runs them); cross traffic; DRR; a rate
+cannot be traced; the round mode runs them); Pareto cross traffic; DRR; a rate
 that changes. Also left
 out: delayed ACKs, ACK loss and the reverse path's queue, the transmission
 time on the access links, RFC 6675's rescue retransmission (NextSeg rule 3),
@@ -99,7 +103,7 @@ import sympy
 from .._io import import_compiled
 from ..policies import Policy
 from ..policies.trace import trace, verify
-from ..scenario import Scenario
+from ..scenario import CBR, Scenario
 from .options import QueueOptions
 from .result import QueueResult
 
@@ -149,9 +153,9 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     if np.ndim(link.rate) != 0:
         raise ValueError("link.rate must be one number in the packet-level mode (a rate that "
                          "changes is left out); use fidelity='round'")
-    if scenario.cross:
-        raise ValueError("scenario.cross must be empty in the packet-level mode (cross traffic "
-                         "is left out); use fidelity='round'")
+    if any(not isinstance(c, CBR) for c in scenario.cross):
+        raise ValueError("scenario.cross may hold CBR sources only in the packet-level mode "
+                         "(Pareto cross traffic is left out); use fidelity='round'")
     rules = []
     for i, fl in enumerate(scenario.flows):
         if fl.variant not in PACKET_VARIANTS:
@@ -282,7 +286,13 @@ def _compiled(policy: Policy) -> Program:
 
 
 def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
-    FP = np.zeros((_k.NFP, scenario.n_flows))
+    cbr = [c for c in scenario.cross if isinstance(c, CBR)]
+    FP = np.zeros((_k.NFP, scenario.n_flows + len(cbr)))
+    for i, c in enumerate(cbr):  # the CBR sources' columns follow the flows'
+        col = scenario.n_flows + i
+        FP[_k.FP_START, col] = c.start
+        FP[_k.FP_STOP, col] = c.stop or 0.0
+        FP[_k.FP_CBR, col] = 8.0 * scenario.packet_size / c.rate
     for j, (fl, rule) in enumerate(zip(scenario.flows, rules, strict=True)):
         FP[_k.FP_RTT, j] = fl.base_rtt
         FP[_k.FP_START, j] = fl.start
@@ -299,10 +309,10 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
     return FP
 
 
-def _programs(rules: list) -> tuple:
-    """Stack the flows' programs for the kernel: ``(PR, PL)``."""
-    PR = np.zeros((len(rules), _k.NPROG, _k.MAX_STEPS, 2))
-    PL = np.zeros((len(rules), _k.NPROG), dtype=np.int64)
+def _programs(rules: list, columns: int) -> tuple:
+    """Stack the flows' programs for the kernel: ``(PR, PL)`` (one row per column)."""
+    PR = np.zeros((columns, _k.NPROG, _k.MAX_STEPS, 2))
+    PL = np.zeros((columns, _k.NPROG), dtype=np.int64)
     for j, rule in enumerate(rules):
         if rule is None:
             continue
@@ -357,22 +367,24 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
     every = opts.record_interval if opts.record_interval is not None \
         else scenario.duration / 1000
     OP = _options(scenario, opts, every)
-    PR, PL = _programs(rules)
+    cols = FP.shape[1]  # the flows, then the CBR sources
+    PR, PL = _programs(rules, cols)
     n_rec = max(1, math.ceil(scenario.duration / every - 1e-9))
     n = scenario.n_flows
     seq = np.random.SeedSequence(scenario.seed)
     recs, tots, links = [], [], []
     for child in seq.spawn(replications):
         rng = np.array([child.generate_state(1, np.uint64)[0] | np.uint64(1)], dtype=np.uint64)
-        rec = np.zeros((_k.NR, n_rec, n))
-        tot = np.zeros((_k.NT, n))
+        rec = np.zeros((_k.NR, n_rec, cols))
+        tot = np.zeros((_k.NT, cols))
         link = np.zeros((_k.NL, n_rec))
         _k.run(FP, OP, rng, rec, tot, link, _k.allocate(FP, OP, PR, PL))
         recs.append(rec)
         tots.append(tot)
         links.append(link)
-    rec = np.stack(recs, axis=1)   # (series, R, T, n)
-    tot = np.stack(tots, axis=1)   # (k, R, n)
+    both = np.stack(recs, axis=1)  # (series, R, T, flows + CBR sources)
+    rec, cross = both[..., :n], both[..., n:].sum(axis=-1)
+    tot = np.stack(tots, axis=1)[..., :n]   # (k, R, n)
     lk = np.stack(links, axis=1)   # (k, R, T)
     with np.errstate(invalid="ignore", divide="ignore"):
         rtt = np.where(rec[_k.R_ACC] > 0, rec[_k.R_RTTSUM] / rec[_k.R_ACC], np.nan)
@@ -384,6 +396,8 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
         lost=rec[_k.R_LOST], queue=queue, capacity=cap, cwnd=rec[_k.R_CWND], rtt=rtt,
         queued=rec[_k.R_QUEUED], completion=tot[_k.T_FINISH], timeouts=tot[_k.T_TO],
         fast_retransmits=tot[_k.T_FR], retransmitted=tot[_k.T_RETX], model="packet",
+        cross_sent=cross[_k.R_SENT], cross_delivered=cross[_k.R_DELIV],
+        cross_lost=cross[_k.R_LOST],
         options={**dataclasses.asdict(opts), "fidelity": "packet",
                  "replications": replications, "record_interval": every},
     )
