@@ -111,7 +111,7 @@ def test_without_sack_a_timeout_resends_what_the_receiver_holds():
 
 
 @pytest.mark.parametrize(("change", "word"), [
-    ({"flows": (Flow(variant="lp"),)}, "variant"),
+    ({"flows": (Flow(variant="fack"),)}, "variant"),
     ({"flows": (Flow(variant="sack", policy=CUBIC()),)}, "traced"),
     ({"cross": (ParetoCross(),)}, "cross"),
     ({"link": Link(discipline="drr")}, "discipline"),

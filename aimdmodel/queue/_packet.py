@@ -30,7 +30,7 @@ from ._random import uniform  # the queue model's xorshift stream (one per repli
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR = range(10)
 NFP = 10
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
-RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC = range(6)
+RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC, RULE_LP = range(7)
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
 # programs: init[i] at P_INIT + i, increase[i] at P_INC + i, decrease[i] at P_DEC + i, window
@@ -50,7 +50,10 @@ NOP = 26
 # -- the variants' own state: R[V_*][flow] --------------------------------------------------------
 (V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
  V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE, V_EPOCH, V_ACKCNT, V_TCPCWND,
- V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN, V_TAHOECW) = range(6, 29)
+ V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN, V_TAHOECW, V_OWDMIN, V_OWDMAX, V_OWDRSV, V_SOWD,
+ V_LPFLAG, V_INFER, V_LASTDROP, V_RCVTS, V_ECHOMS) = range(6, 38)
+LP_VALID_OWD, LP_WITHIN_THR, LP_WITHIN_INF = 1, 2, 4  # ns-3 TcpLp's flags
+U32 = 0xFFFFFFFF
 CUBIC_CNT_CLAMP, CUBIC_DELTA = 20, 0.010  # ns-3 TcpCubic's CntClamp and CubicDelta
 DISC_DROPTAIL, DISC_RED = 0, 1
 
@@ -357,7 +360,7 @@ def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - comp
 
 
 @numba.njit(cache=True, _nrt=False)
-def _pkts_acked(j, count, FP, R, srtt, t):  # pragma: no cover - compiled
+def _pkts_acked(j, count, FP, R, srtt, t, cwnd):  # pragma: no cover - compiled
     """Run the congestion op's PktsAcked, as ns-3 calls it (with the smoothed RTT)."""
     rule = FP[FP_RULE, j]
     if srtt[j] <= 0.0:
@@ -371,12 +374,68 @@ def _pkts_acked(j, count, FP, R, srtt, t):  # pragma: no cover - compiled
             return
         if np.isnan(R[V_DELAYMIN][j]) or R[V_DELAYMIN][j] > srtt[j]:
             R[V_DELAYMIN][j] = srtt[j]
+    elif rule == RULE_LP:
+        _lp_acked(j, t, R, cwnd)
     elif rule == RULE_WESTWOOD:  # TcpWestwoodPlus::PktsAcked: count, and estimate one RTT on
         R[V_ACKED][j] += count
         if R[V_COUNTING][j] == 0.0:
             R[V_COUNTING][j] = 1.0
             R[V_BWDUE][j] = t + srtt[j]
             R[V_BWRTT][j] = srtt[j]
+
+
+@numba.njit(cache=True, _nrt=False)
+def _lp_acked(j, t, R, cwnd):  # pragma: no cover - compiled
+    """TcpLp::PktsAcked (Kuzmanovic & Knightly 2003 as ns-3 writes it, in whole ms).
+
+    The one-way delay is the ACK's TSval minus the TSecr it echoes; its
+    smoothed value against 15% of the [min, max] range infers early
+    congestion, which halves cwnd, or sets it to 1 within the inference time
+    (3 x the echoed segment's age) of the last such cut.
+    """
+    echo = R[V_ECHOMS][j]
+    owd = abs(R[V_RCVTS][j] - echo)
+    flag = int(R[V_LPFLAG][j])
+    flag = flag | LP_VALID_OWD if owd > 0 else flag & ~LP_VALID_OWD
+    if flag & LP_VALID_OWD:  # RttSample
+        if owd < R[V_OWDMIN][j]:
+            R[V_OWDMIN][j] = owd
+        if owd > R[V_OWDMAX][j]:
+            if owd > R[V_OWDRSV][j]:
+                R[V_OWDMAX][j] = owd if R[V_OWDRSV][j] == 0 else R[V_OWDRSV][j]
+                R[V_OWDRSV][j] = owd
+            else:
+                R[V_OWDMAX][j] = owd
+        s = int(R[V_SOWD][j])
+        if s != 0:
+            s = (s + int(owd) - (s >> 3)) & U32
+        else:
+            s = (int(owd) << 3) & U32
+        R[V_SOWD][j] = s
+    now_ms = math.floor(t * 1000.0)
+    if now_ms > echo:
+        R[V_INFER][j] = 3.0 * (t - echo / 1000.0)
+    if R[V_LASTDROP][j] != 0.0 and t - R[V_LASTDROP][j] < R[V_INFER][j]:
+        flag |= LP_WITHIN_INF
+    else:
+        flag &= ~LP_WITHIN_INF
+    lo, hi, s = int(R[V_OWDMIN][j]), int(R[V_OWDMAX][j]), int(R[V_SOWD][j])
+    thr = (lo + (15 * ((hi - lo) & U32) & U32) // 100) & U32  # uint32 arithmetic, as ns-3's
+    if (s >> 3) <= thr:
+        flag |= LP_WITHIN_THR
+    else:
+        flag &= ~LP_WITHIN_THR
+    R[V_LPFLAG][j] = flag
+    if flag & LP_WITHIN_THR:
+        return
+    R[V_OWDMIN][j] = s >> 3
+    R[V_OWDMAX][j] = s >> 2
+    R[V_OWDRSV][j] = s >> 2
+    if flag & LP_WITHIN_INF:
+        cwnd[j] = 1.0
+    else:
+        cwnd[j] = max(cwnd[j] / 2.0, 1.0)
+    R[V_LASTDROP][j] = t
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -509,6 +568,10 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
     if FP[FP_RULE, j] == RULE_CUBIC:
         _cubic_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R)
         return
+    if FP[FP_RULE, j] == RULE_LP:  # TcpLp: NewReno, no increase within the inference time
+        if cwnd[j] < ssth[j] or not (int(R[V_LPFLAG][j]) & LP_WITHIN_INF):
+            _newreno_increase(j, segs, cwnd, ssth)
+        return
     if FP[FP_RULE, j] == RULE_LINUX_RENO:
         if cwnd[j] < ssth[j]:
             cwnd[j] = min(cwnd[j] + segs, ssth[j])
@@ -553,6 +616,8 @@ def _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
         return max(cwnd[j] / 2.0, 2.0)
     if FP[FP_RULE, j] == RULE_VEGAS:  # TcpVegas::GetSsThresh
         return max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+    if FP[FP_RULE, j] == RULE_LP:  # TcpNewReno::GetSsThresh
+        return max(inflight / 2.0, 2.0)
     if FP[FP_RULE, j] == RULE_VENO:  # TcpVeno::GetSsThresh: 4/5 below beta, else NewReno's
         if R[V_DIFF][j] < OP[OP_VENOB]:
             return max(inflight * 4.0 / 5.0, 2.0)
@@ -622,7 +687,8 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     aack[j, e] = rnxt[j]
     asack[j, e] = sk
     aecho[j, e] = recent[j]
-    atail[j] += 1
+    S[42][j, e] = math.floor((t + 0.5 * (FP[FP_RTT, j] - svc)) / gran)  # the ACK's TSval (ms):
+    atail[j] += 1  # the receiver's clock, half the path after the bottleneck
     return
 
 
@@ -775,36 +841,36 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
                     s += 1
             _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                   npend, deadline, rto, qf, qs, qt, qi, qd)
-        _pkts_acked(j, 1.0, FP, R, srtt, t)
+        _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
         if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
             rto[j] = rto_now
             deadline[j] = t + rto[j]
             firstpartial[j] = 0
     elif ack < recover[j] and state[j] == ST_LOSS:
-        _pkts_acked(j, segs, FP, R, srtt, t)
+        _pkts_acked(j, segs, FP, R, srtt, t, cwnd)
         _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
                   racked, nxt, t)
         rto[j] = rto_now
         deadline[j] = t + rto[j]
     else:
         if state[j] == ST_OPEN:
-            _pkts_acked(j, segs, FP, R, srtt, t)
+            _pkts_acked(j, segs, FP, R, srtt, t, cwnd)
         elif state[j] == ST_DISORDER:
             if segs >= olddup:
-                _pkts_acked(j, segs - olddup, FP, R, srtt, t)
+                _pkts_acked(j, segs - olddup, FP, R, srtt, t, cwnd)
             if not isdup:
                 _setstate(j, ST_OPEN, state, FP, R, nxt)
         elif state[j] == ST_RECOVERY:
             firstpartial[j] = 1
             segs = ack - old
-            _pkts_acked(j, segs, FP, R, srtt, t)
+            _pkts_acked(j, segs, FP, R, srtt, t, cwnd)
             _setstate(j, ST_OPEN, state, FP, R, nxt)
             dup[j] = 0
             cwnd[j] = R[V_TAHOECW][j] if FP[FP_TAHOE, j] == 1.0 else ssth[j]
         elif state[j] == ST_LOSS:
             firstpartial[j] = 1
             segs = ack - recover[j]
-            _pkts_acked(j, segs, FP, R, srtt, t)
+            _pkts_acked(j, segs, FP, R, srtt, t, cwnd)
             _setstate(j, ST_OPEN, state, FP, R, nxt)
         if ack >= recover[j]:
             ractive[j] = 0
@@ -829,11 +895,13 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     R, una, nxt, histfrom, nsacked, nlost, nretx = S[3], S[13], S[14], S[15], S[16], S[17], S[18]
     npend, flags, srtt, rttvar, rto, deadline = S[19], S[21], S[22], S[23], S[24], S[25]
     life, aack, asack, aecho, ahead = S[26], S[32], S[33], S[34], S[35]
-    dup = S[9]
+    dup, cwnd = S[9], S[0]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
     e = ahead[j] & MASK
     ack, sk, echo = aack[j, e], asack[j, e], aecho[j, e]
+    R[V_RCVTS][j] = S[42][j, e]
+    R[V_ECHOMS][j] = math.floor(echo / OP[OP_GRAN])
     ahead[j] += 1
     if life[j] != 2:
         return False
@@ -890,7 +958,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         return _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
                        olddup)
     if ack < nxt[j]:  # ns-3 ProcessAck: ack == SND.UNA below SND.MAX
-        _pkts_acked(j, 1.0, FP, R, srtt, t)
+        _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
     return True
 
 
@@ -1052,8 +1120,12 @@ def allocate(FP, OP, PR, PL):
          np.zeros(n), np.zeros(n), np.zeros(n),  # Veno's diff, tcb minRtt; Westwood+'s
          # acked segments, counting, estimate due, its RTT, the bandwidth, the filter's past;
          np.full(n, np.nan), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.full(n, np.nan), np.zeros(n))  # CUBIC's epoch start, ackCnt, tcpCwnd,
-    # lastMaxCwnd, K, origin point and delayMin (NaN: not set); Tahoe recovery's cwnd
+         np.full(n, np.nan), np.zeros(n),  # CUBIC's epoch start, ackCnt, tcpCwnd,
+         # lastMaxCwnd, K, origin point and delayMin (NaN: not set); Tahoe recovery's cwnd;
+         np.full(n, float(U32)), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
+         np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n))  # TCP-LP's owdMin, owdMax,
+    # owdMaxRsv, sOwd (x8), flags, inference, last drop (0: none); the ACK's TSval and
+    # TSecr (ms)
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)
@@ -1099,4 +1171,4 @@ def allocate(FP, OP, PR, PL):
     return (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
          firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
          rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho,
-         ahead, atail, qf, qs, qt, qi, qd)
+         ahead, atail, qf, qs, qt, qi, qd, np.zeros((n, RING)))  # then the ACKs' TSval

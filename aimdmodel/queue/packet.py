@@ -63,12 +63,24 @@ floor(cwnd base / min)`` in whole segments: in slow start ``diff > gamma``
 sets cwnd to ``min(cwnd, target + 1)`` and leaves slow start, otherwise
 cwnd +/- 1 by ``alpha``/``beta``; ``ssthresh >= 3/4 cwnd``; a loss sets
 ``ssthresh = max(min(ssthresh, cwnd - 1), 2)``; outside OPEN, TcpNewReno's
-rule. A flow starts with a handshake of one base RTT (which gives the first
-RTT sample) and sends ``initial_window`` segments.
+rule. The other variants are ns-3's ops as the bridge runs them
+(:data:`aimdmodel.ns3.variants.NS3_VARIANTS`), each with ns-3's PktsAcked
+calls (the smoothed RTT, at the places ``ProcessAck`` makes them): ``veno``
+TcpVeno (the backlog from the smoothed RTT; a loss below beta cuts the
+flight to 4/5, else to 1/2; ns-3 resets its RTT count at every ACK, so its
+increase is NewReno's), ``westwood`` TcpWestwoodPlus (ACKed segments over
+one RTT, Tustin's filter; ``ssthresh = bandwidth x min RTT``), ``lp`` TcpLp
+(the one-way delay from the ACK's timestamps in ms, the receiver's clock
+half the path after the bottleneck; early congestion halves cwnd, or sets it
+to 1 within 3 echo ages of the last cut; no increase then), ``cubic``
+TcpCubic with HyStart off (whole-segment targets, the TCP-friendly window,
+fast convergence), ``tahoe`` the bridge's TahoeRecovery (cwnd 1 at three
+duplicate ACKs, slow start during the repair). A flow starts with a
+handshake of one base RTT (which gives the first RTT sample, without a data
+packet's transmission time) and sends ``initial_window`` segments.
 
 **What it leaves out** (refused, with the reason, rather than run
-approximately): variants other than ``newreno`` (SACK off), ``sack`` (SACK
-on) and ``vegas``; policies whose methods branch on the state's value (they
+approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose methods branch on the state's value (they
 cannot be traced; the round mode runs them); Pareto cross traffic; DRR; a rate
 that changes. Also left
 out: delayed ACKs, ACK loss and the reverse path's queue, the transmission
@@ -112,7 +124,7 @@ __all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_pa
 _k = import_compiled("aimdmodel.queue._packet")
 
 PACKET_VARIANTS = {"tahoe": False, "newreno": False, "sack": True, "vegas": False,
-                   "veno": False, "westwood": False, "cubic": True}
+                   "veno": False, "westwood": False, "lp": False, "cubic": True}
 """The variants the packet-level mode runs, and whether each uses SACK (as ns-3 runs them:
 :data:`aimdmodel.ns3.variants.NS3_VARIANTS`)."""
 
@@ -141,10 +153,10 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     >>> from aimdmodel.scenario import Flow, Scenario
     >>> check_packet(Scenario(flows=(Flow(variant="sack"),)))
     [None]
-    >>> check_packet(Scenario(flows=(Flow(variant="lp"),)))  # doctest: +ELLIPSIS
+    >>> check_packet(Scenario(flows=(Flow(variant="fack"),)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: flows[0].variant 'lp' is not in the packet-level mode ...
+    ValueError: flows[0].variant 'fack' is not in the packet-level mode ...
     """
     link = scenario.link
     if link.discipline not in ("droptail", "red"):
@@ -301,7 +313,7 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
         own = {"vegas": _k.RULE_VEGAS, "veno": _k.RULE_VENO, "westwood": _k.RULE_WESTWOOD,
-               "cubic": _k.RULE_CUBIC}
+               "cubic": _k.RULE_CUBIC, "lp": _k.RULE_LP}
         FP[_k.FP_RULE, j] = own.get(fl.variant, _k.RULE_LINUX_RENO if rule is None
                                     else _k.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
