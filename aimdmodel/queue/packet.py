@@ -80,9 +80,9 @@ handshake of one base RTT (which gives the first RTT sample, without a data
 packet's transmission time) and sends ``initial_window`` segments.
 
 **What it leaves out** (refused, with the reason, rather than run
-approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose methods branch on the state's value (they
-cannot be traced; the round mode runs them); Pareto cross traffic; DRR; a rate
-that changes. Also left
+approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
+methods branch on the state's value (they cannot be traced; the round mode
+runs them); Pareto cross traffic; DRR; a rate that changes. Also left
 out: delayed ACKs, ACK loss and the reverse path's queue, the transmission
 time on the access links, RFC 6675's rescue retransmission (NextSeg rule 3),
 segments of less than a full size, and ns-3's 1 ns clock (times are
