@@ -27,7 +27,7 @@ K = P._k
 def _kernel(sc: Scenario, seed: int = 7) -> tuple:
     """Run the kernel once with its consistency check on; return (code, rec, tot)."""
     rules = P.check_packet(sc)
-    FP = P._parameters(sc, rules)
+    FP = P._parameters(sc, rules, QueueOptions())
     PR, PL = P._programs(rules, FP.shape[1])
     every = sc.duration / 200
     OP = P._options(sc, QueueOptions(), every)
@@ -187,3 +187,22 @@ def test_a_cbr_source_sends_at_its_rate_and_shares_the_queue():
     assert res.cross_delivered[0].sum() + res.cross_lost[0].sum() <= res.cross_sent[0].sum()
     tcp = res.delivered[0, on, 0].sum() / (on.sum() * res.interval)
     assert tcp < 0.75 * 10e6 / (8 * 1500)   # the TCP flow leaves the CBR its share
+
+
+def test_the_round_mode_refuses_what_only_the_packet_mode_runs():
+    sc = Scenario(flows=(Flow(variant="newreno"),), duration=2.0)
+    with pytest.raises(ValueError, match="fidelity='packet'"):
+        run(sc, recovery="prr")
+    with pytest.raises(ValueError, match="recovery must be one of"):
+        run(sc, fidelity="packet", recovery="fast")
+
+
+def test_newreno_ops_cut_the_flight_and_linux_reno_the_window():
+    """ns-3's TcpNewReno halves the bytes in flight at a loss, TcpLinuxReno cwnd: the same
+    flows lose at the same moments only until the two cuts first differ."""
+    sc = Scenario(flows=(Flow(variant="sack"), Flow(variant="sack")),
+                  link=Link(rate=10e6, buffer=20), duration=30.0)
+    a = run(sc, fidelity="packet")
+    b = run(sc, fidelity="packet", reno_ops="newreno")
+    assert not np.array_equal(a.cwnd, b.cwnd)
+    assert b.options["reno_ops"] == "newreno"

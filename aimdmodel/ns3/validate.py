@@ -343,23 +343,32 @@ def combine(summaries: Sequence[dict]) -> dict:
     return out
 
 
-def _queue_values(case: Case, fidelity: str = "round") -> dict:
+def _queue_values(case: Case, fidelity: str = "round", **options: Any) -> dict:
     from ..queue import run as queue_run
 
     if not case.phases:
-        res = queue_run(case.scenario, replications=case.replications, fidelity=fidelity)
+        res = queue_run(case.scenario, replications=case.replications, fidelity=fidelity,
+                        **options)
         return combine([summarize(res, r) for r in range(res.n_replications)])
-    return combine([summarize(queue_run(sc, fidelity=fidelity)) for sc, _ in case.runs()])
+    return combine([summarize(queue_run(sc, fidelity=fidelity, **options))
+                    for sc, _ in case.runs()])
+
+
+_PACKET_OPTIONS = ("recovery", "reno_ops")
+"""ns-3 settings a case may change that the packet-level mode runs too (same names)."""
 
 
 def _values(model: str, case: Case) -> dict:
     if model == "fluid":
         return _fluid_values(case)
-    if model == "packet" and case.ns3:
-        settings = ", ".join(f"{k}={v!r}" for k, v in sorted(case.ns3.items()))
-        raise ValueError(f"the case sets ns-3's {settings}; the packet-level mode runs the "
-                         "bridge's defaults only (classic recovery, TcpLinuxReno)")
-    return _queue_values(case, "packet" if model == "packet" else "round")
+    other = sorted(set(case.ns3) - set(_PACKET_OPTIONS))
+    if model == "packet" and other:
+        settings = ", ".join(f"{k}={case.ns3[k]!r}" for k in other)
+        raise ValueError(f"the case sets ns-3's {settings}, which the packet-level mode does "
+                         "not run")
+    if model == "packet":
+        return _queue_values(case, "packet", **case.ns3)
+    return _queue_values(case, "round")
 
 
 def _fluid_values(case: Case) -> dict:

@@ -30,7 +30,8 @@ from ._random import uniform  # the queue model's xorshift stream (one per repli
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR = range(10)
 NFP = 10
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
-RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC, RULE_LP = range(7)
+RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC, RULE_LP, \
+    RULE_NEWRENO = range(8)
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
 # programs: init[i] at P_INIT + i, increase[i] at P_INC + i, decrease[i] at P_DEC + i, window
@@ -44,14 +45,15 @@ MAX_STEPS = 64
 # -- options: OP[k] ----------------------------------------------------------------------------
 OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
     OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
-    OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC = range(26)
-NOP = 26
+    OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC, OP_PRR = range(27)
+NOP = 27
 
 # -- the variants' own state: R[V_*][flow] --------------------------------------------------------
 (V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
  V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE, V_EPOCH, V_ACKCNT, V_TCPCWND,
  V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN, V_TAHOECW, V_OWDMIN, V_OWDMAX, V_OWDRSV, V_SOWD,
- V_LPFLAG, V_INFER, V_LASTDROP, V_RCVTS, V_ECHOMS) = range(6, 38)
+ V_LPFLAG, V_INFER, V_LASTDROP, V_RCVTS, V_ECHOMS, V_PRROUT, V_PRRDEL, V_RFS,
+ V_SAFEACK) = range(6, 42)
 LP_VALID_OWD, LP_WITHIN_THR, LP_WITHIN_INF = 1, 2, 4  # ns-3 TcpLp's flags
 U32 = 0xFFFFFFFF
 CUBIC_CNT_CLAMP, CUBIC_DELTA = 20, 0.010  # ns-3 TcpCubic's CntClamp and CubicDelta
@@ -439,6 +441,28 @@ def _lp_acked(j, t, R, cwnd):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, _nrt=False)
+def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R):  # pragma: no cover - compiled
+    """Run TcpPrrRecovery::DoRecovery (RFC 6937): cwnd = pipe + what PRR lets out.
+
+    In segments (ns-3 counts bytes and rounds the proportional part up).
+    """
+    if isdup and not sack and R[V_PRRDEL][j] < R[V_RFS][j]:
+        delivered += 1
+    if delivered == 0:
+        return
+    R[V_PRRDEL][j] += delivered
+    if pipe > ssth[j]:
+        sndcnt = R[V_PRRDEL][j] * ssth[j] / R[V_RFS][j] - R[V_PRROUT][j]
+    else:
+        limit = max(R[V_PRRDEL][j] - R[V_PRROUT][j], delivered)
+        if R[V_SAFEACK][j] == 1.0:
+            limit += 1
+        sndcnt = min(limit, ssth[j] - pipe)
+    sndcnt = max(sndcnt, 0.0 if R[V_PRROUT][j] > 0 else 1.0)
+    cwnd[j] = pipe + sndcnt
+
+
+@numba.njit(cache=True, _nrt=False)
 def _estimate_bw(j, R, OP):  # pragma: no cover - compiled
     """TcpWestwoodPlus::EstimateBW: the ACKed rate over the RTT, Tustin's filter."""
     sample = R[V_ACKED][j] / R[V_BWRTT][j]
@@ -562,7 +586,7 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
     if FP[FP_RULE, j] == RULE_VENO:
         _veno_increase(j, segs, OP, cwnd, ssth, R)
         return
-    if FP[FP_RULE, j] == RULE_WESTWOOD:
+    if FP[FP_RULE, j] == RULE_WESTWOOD or FP[FP_RULE, j] == RULE_NEWRENO:
         _newreno_increase(j, segs, cwnd, ssth)
         return
     if FP[FP_RULE, j] == RULE_CUBIC:
@@ -616,7 +640,7 @@ def _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
         return max(cwnd[j] / 2.0, 2.0)
     if FP[FP_RULE, j] == RULE_VEGAS:  # TcpVegas::GetSsThresh
         return max(min(ssth[j], cwnd[j] - 1.0), 2.0)
-    if FP[FP_RULE, j] == RULE_LP:  # TcpNewReno::GetSsThresh
+    if FP[FP_RULE, j] == RULE_LP or FP[FP_RULE, j] == RULE_NEWRENO:  # TcpNewReno's
         return max(inflight / 2.0, 2.0)
     if FP[FP_RULE, j] == RULE_VENO:  # TcpVeno::GetSsThresh: 4/5 below beta, else NewReno's
         if R[V_DIFF][j] < OP[OP_VENOB]:
@@ -768,7 +792,8 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no cover
+def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
+            delivered):  # pragma: no cover - compiled
     """Take a duplicate ACK (ns-3 ``DupAck``): limited transmit, Reno SACK, fast retransmit."""
     cwnd, ssth, R, w0, step, racked, synced, state = S[0], S[1], S[3], S[4], S[5], S[6], S[7], S[8]
     dup, recover, ractive, una, nxt, nsacked = S[9], S[10], S[11], S[13], S[14], S[16]
@@ -783,6 +808,9 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
         if state[j] == ST_RECOVERY:
             if not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+            if OP[OP_PRR] == 1.0:
+                _prr(j, delivered, True, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
+                                                     nretx[j]), ssth, cwnd, R)
         elif state[j] == ST_DISORDER:
             headlost = sack and (flags[j, una[j] & MASK] & LOST) != 0
             if (dup[j] == dupthresh and (ack >= recover[j] or ractive[j] == 0)) \
@@ -802,9 +830,17 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup):  # pragma: no 
                 if FP[FP_TAHOE, j] == 1.0:  # the bridge's TahoeRecovery: cwnd = 1 segment
                     cwnd[j] = 1.0
                     R[V_TAHOECW][j] = 1.0
+                elif OP[OP_PRR] == 1.0:  # TcpPrrRecovery::EnterRecovery
+                    R[V_PRROUT][j] = 0.0
+                    R[V_PRRDEL][j] = 0.0
+                    rfs = nxt[j] - una[j]
+                    R[V_RFS][j] = max(rfs - nsacked[j] + delivered, 1) if sack else rfs
+                    _prr(j, delivered, True, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
+                                                         nretx[j]), ssth, cwnd, R)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                       npend, deadline, rto, qf, qs, qt, qi, qd)
+                R[V_PRROUT][j] += 1.0
             elif not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
 
@@ -830,6 +866,9 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
         if FP[FP_TAHOE, j] == 1.0 and segs >= 1:  # TahoeRecovery::DoRecovery: slow start
             cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
             R[V_TAHOECW][j] = cwnd[j]
+        if OP[OP_PRR] == 1.0 and segs >= 1:
+            _prr(j, delivered, False, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
+                                                  nretx[j]), ssth, cwnd, R)
         f = flags[j, una[j] & MASK]
         if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
             s = una[j]
@@ -841,6 +880,7 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
                     s += 1
             _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                   npend, deadline, rto, qf, qs, qt, qi, qd)
+            R[V_PRROUT][j] += 1.0
         _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
         if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
             rto[j] = rto_now
@@ -929,6 +969,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
             srtt[j] = 0.875 * srtt[j] + 0.125 * sample
             rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
             R[V_MINSRTT][j] = min(R[V_MINSRTT][j], srtt[j])  # tcb->m_minRtt
+    R[V_SAFEACK][j] = 0.0
     for s in range(old, ack):
         f = flags[j, s & MASK]
         if (f & SACKED) != 0:
@@ -941,6 +982,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
                     npend[j] -= 1
             if (f & RETX) != 0:
                 nretx[j] -= 1
+                R[V_SAFEACK][j] = 1.0  # m_isRetransDataAcked
         flags[j, s & MASK] = 0
     una[j] = ack
     if not sack and ack > old and ack < nxt[j] and (flags[j, ack & MASK] & SACKED) != 0:
@@ -953,7 +995,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     isdup = updated if sack else (ack == old and ack < nxt[j])
     R[V_LASTACK][j] = ack
     olddup = dup[j]
-    _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup)
+    _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup, delivered)
     if ack > old:
         return _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
                        olddup)
@@ -996,6 +1038,8 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
                 break
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
               deadline, rto, qf, qs, qt, qi, qd)
+        if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
+            S[3][V_PRROUT][j] += 1.0
     limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
                                        nretx[j]) + 1.0 else 0
     if OP[OP_CHECK] == 1.0:
@@ -1123,9 +1167,10 @@ def allocate(FP, OP, PR, PL):
          np.full(n, np.nan), np.zeros(n),  # CUBIC's epoch start, ackCnt, tcpCwnd,
          # lastMaxCwnd, K, origin point and delayMin (NaN: not set); Tahoe recovery's cwnd;
          np.full(n, float(U32)), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n))  # TCP-LP's owdMin, owdMax,
-    # owdMaxRsv, sOwd (x8), flags, inference, last drop (0: none); the ACK's TSval and
-    # TSecr (ms)
+         np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),  # TCP-LP's owdMin, owdMax,
+         # owdMaxRsv, sOwd (x8), flags, inference, last drop (0: none); the ACK's TSval and
+         # TSecr (ms); PRR's prrOut, prrDelivered, RecoverFS, and whether the ACK covered a
+         np.zeros(n), np.zeros(n), np.ones(n), np.zeros(n))  # retransmission (safe ACK)
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)

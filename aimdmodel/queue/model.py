@@ -508,6 +508,10 @@ def _checked(scenario: Any, options: Any, replications: Any, max_work: Any, max_
         max_memory = Limits().memory
     max_memory = check_real("max_memory", max_memory, low=0.0, low_open=True, allow_inf=True)
     check_choice("fidelity", fidelity, FIDELITIES)
+    if fidelity == "round" and (opts.recovery, opts.reno_ops) != ("classic", "linux-reno"):
+        raise ValueError(f"recovery={opts.recovery!r}, reno_ops={opts.reno_ops!r}: the round "
+                         "mode runs classic recovery and TcpLinuxReno's cut only; use "
+                         "fidelity='packet'")
     for i, fl in enumerate(scenario.flows):
         _flow_policy(fl, i)  # a wrong variant or policy is named before any estimate
     return opts, replications, max_work, max_memory

@@ -10,7 +10,13 @@ from typing import Any
 from .._validate import check_choice, check_flag, check_real, check_whole
 from .variants import VARIANTS
 
-__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "QueueOptions"]
+__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "PACKET_RECOVERIES", "RENO_OPS", "QueueOptions"]
+
+PACKET_RECOVERIES = ("classic", "prr")
+"""ns-3's recovery ops the packet-level mode runs (``TcpClassicRecovery``, ``TcpPrrRecovery``)."""
+
+RENO_OPS = ("linux-reno", "newreno")
+"""ns-3's op of a loss-based flow without a policy in the packet-level mode."""
 
 PACINGS = ("ack-clocked", "burst")
 """How a flow's packets of a round reach the bottleneck."""
@@ -63,10 +69,19 @@ class QueueOptions:
     westwood_alpha : float
         Westwood+'s filter gain (ns-3: 0.9).
     cross_rtt : float, optional
-        Base RTT of the Pareto cross flows (not printed by seed 004; default
+        Base RTT of the Pareto cross flows (not printed by Reddy et al.; default
         the mean base RTT of the scenario's flows).
     cross_variant : str
-        Variant of the Pareto cross flows (seed 004: TCP-SACK with AIMD).
+        Variant of the Pareto cross flows (TCP-SACK with AIMD, as Reddy et al.).
+    recovery : {"classic", "prr"}
+        The packet-level mode's recovery op: ns-3's ``TcpClassicRecovery``
+        (cwnd = ssthresh for the whole recovery; default) or
+        ``TcpPrrRecovery`` (RFC 6937). The round mode runs the first only.
+    reno_ops : {"linux-reno", "newreno"}
+        The packet-level mode's op for a loss-based flow without a policy:
+        ns-3's ``TcpLinuxReno`` (ssthresh ``max(cwnd/2, 2)``; default) or
+        ``TcpNewReno`` (``max(flight/2, 2)``, one segment per ACK in slow
+        start, ``1/cwnd`` per ACK after). The round mode runs the first only.
 
     Examples
     --------
@@ -98,11 +113,15 @@ class QueueOptions:
     westwood_alpha: float = 0.9
     cross_rtt: float | None = None
     cross_variant: str = "sack"
+    recovery: str = "classic"
+    reno_ops: str = "linux-reno"
 
     def __post_init__(self) -> None:
         _number("tick", self.tick, optional=True)
         _number("record_interval", self.record_interval, optional=True)
         check_choice("pacing", self.pacing, PACINGS)
+        check_choice("recovery", self.recovery, PACKET_RECOVERIES)
+        check_choice("reno_ops", self.reno_ops, RENO_OPS)
         for name in ("initial_window", "dupthresh"):
             object.__setattr__(self, name, check_whole(name, getattr(self, name), minimum=1,
                                                        maximum=MAX_INITIAL_WINDOW,

@@ -297,7 +297,9 @@ def _compiled(policy: Policy) -> Program:
     return Program(policy, len(fields), tuple(progs))
 
 
-def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
+def _parameters(scenario: Scenario, rules: list,
+                opts: QueueOptions | None = None) -> np.ndarray:
+    opts = opts or QueueOptions()
     cbr = [c for c in scenario.cross if isinstance(c, CBR)]
     FP = np.zeros((_k.NFP, scenario.n_flows + len(cbr)))
     for i, c in enumerate(cbr):  # the CBR sources' columns follow the flows'
@@ -314,8 +316,8 @@ def _parameters(scenario: Scenario, rules: list) -> np.ndarray:
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
         own = {"vegas": _k.RULE_VEGAS, "veno": _k.RULE_VENO, "westwood": _k.RULE_WESTWOOD,
                "cubic": _k.RULE_CUBIC, "lp": _k.RULE_LP}
-        FP[_k.FP_RULE, j] = own.get(fl.variant, _k.RULE_LINUX_RENO if rule is None
-                                    else _k.RULE_POLICY)
+        reno = _k.RULE_NEWRENO if opts.reno_ops == "newreno" else _k.RULE_LINUX_RENO
+        FP[_k.FP_RULE, j] = own.get(fl.variant, reno if rule is None else _k.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
     return FP
@@ -355,6 +357,7 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_k.OP_VENOB], OP[_k.OP_WWA] = opts.veno_beta, opts.westwood_alpha
     OP[_k.OP_CC], OP[_k.OP_CB] = opts.cubic_c, opts.cubic_beta
     OP[_k.OP_CFC] = opts.cubic_fast_convergence
+    OP[_k.OP_PRR] = opts.recovery == "prr"
     return OP
 
 
@@ -375,7 +378,7 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
     (2, True)
     """
     rules = check_packet(scenario, opts)
-    FP = _parameters(scenario, rules)
+    FP = _parameters(scenario, rules, opts)
     every = opts.record_interval if opts.record_interval is not None \
         else scenario.duration / 1000
     OP = _options(scenario, opts, every)
