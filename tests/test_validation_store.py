@@ -71,6 +71,21 @@ def test_vegas_loses_nothing_and_keeps_a_few_packets_where_ns3_loses_nothing():
         assert packets <= 4.0, case.name
 
 
+def test_the_packet_level_mode_holds_vegas_where_ns3_holds_it():
+    """ns-3's Vegas alone keeps its window below the BDP (its base RTT comes from the
+    handshake, which skips a data packet's transmission time): no loss, no queue, the same
+    goodput within 10%."""
+    names = [c.name for c in reference_set() if c.name.startswith("1 flow, vegas")]
+    v = _validate(*names, models=("packet",))
+    for case, res in zip(v.cases, v.results, strict=True):
+        ns3, pk = res["ns3"].values, res["packet"].values
+        assert ns3["loss_rate"] == pk["loss_rate"] == 0, case.name
+        assert pk["timeouts"] == 0, case.name
+        assert pk["queueing_delay"] <= 4 * pk["packet_time"], case.name
+        assert pk["flows"]["goodput"][0] == pytest.approx(ns3["flows"]["goodput"][0],
+                                                          rel=0.10), case.name
+
+
 @pytest.mark.parametrize("name", [
     "2 flows, sack, RTT 40/80 ms, DropTail 1 BDP, phase-averaged",
     "2 flows, sack, RTT 25/150 ms, DropTail 1 BDP, phase-averaged",
