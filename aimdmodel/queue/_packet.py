@@ -224,14 +224,24 @@ def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover -
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
-    f = flags[j, s & MASK]
+def _uncount(j, f, nlost, npend, nretx):  # pragma: no cover - compiled
+    """Take an unSACKed segment out of the lost, pending and retransmitted counts.
+
+    ``f``: its flags; returns whether it had been retransmitted.
+    """
     if (f & LOST) != 0:
         nlost[j] -= 1
         if (f & RETX) == 0:
             npend[j] -= 1
     if (f & RETX) != 0:
         nretx[j] -= 1
+        return True
+    return False
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
+    _uncount(j, flags[j, s & MASK], nlost, npend, nretx)
     flags[j, s & MASK] = SACKED
     nsacked[j] += 1
 
@@ -976,12 +986,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
             nsacked[j] -= 1
         else:
             delivered += 1
-            if (f & LOST) != 0:
-                nlost[j] -= 1
-                if (f & RETX) == 0:
-                    npend[j] -= 1
-            if (f & RETX) != 0:
-                nretx[j] -= 1
+            if _uncount(j, f, nlost, npend, nretx):
                 R[V_SAFEACK][j] = 1.0  # m_isRetransDataAcked
         flags[j, s & MASK] = 0
     una[j] = ack
