@@ -686,8 +686,8 @@ def _consts(FP, OP):  # pragma: no cover - compiled
 def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     """Serve the packet at the head of the bottleneck; its receiver answers at once."""
     Q = S[37].shape[0]
-    rnxt, rbits, recent, at, aack, asack, aecho = S[28], S[29], S[30], S[31], S[32], S[33], S[34]
-    atail, qf, qs, qt, qi, qd = S[36], S[37], S[38], S[39], S[40], S[41]
+    rnxt, rbits, recent, at, aack, asack = S[28], S[29], S[30], S[31], S[32], S[33]
+    aecho, atail, qf, qs, qt, qi, qd = S[34], S[36], S[37], S[38], S[39], S[40], S[41]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- a packet leaves the bottleneck; its receiver answers at once
     h = qi[QH]
@@ -856,46 +856,59 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
+                 rto_now):  # pragma: no cover - compiled
+    """Take a partial ACK in recovery (RFC 6582; ns-3 ProcessAck).
+
+    The recovery op's DoRecovery, the next hole retransmitted unless the head
+    already was, the timer restarted the first time only.
+    """
+    cwnd, ssth, R, firstpartial, una, nxt, nsacked = S[0], S[1], S[3], S[12], S[13], S[14], S[16]
+    nlost, nretx, npend, flags, srtt, rto = S[17], S[18], S[19], S[21], S[22], S[24]
+    deadline, qf, qs, qt, qi, qd = S[25], S[37], S[38], S[39], S[40], S[41]
+    # a partial ACK (RFC 6582): retransmit unless the head already was
+    if not sack:
+        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+    if FP[FP_TAHOE, j] == 1.0 and segs >= 1:  # TahoeRecovery::DoRecovery: slow start
+        cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
+        R[V_TAHOECW][j] = cwnd[j]
+    if OP[OP_PRR] == 1.0 and segs >= 1:
+        _prr(j, delivered, False, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
+                                              nretx[j]), ssth, cwnd, R)
+    f = flags[j, una[j] & MASK]
+    if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
+        s = una[j]
+        if npend[j] > 0:
+            while s < nxt[j]:
+                g = flags[j, s & MASK]
+                if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
+                    break
+                s += 1
+        _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
+              npend, deadline, rto, qf, qs, qt, qi, qd)
+        R[V_PRROUT][j] += 1.0
+    _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
+    if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
+        rto[j] = rto_now
+        deadline[j] = t + rto[j]
+        firstpartial[j] = 0
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
             olddup):  # pragma: no cover - compiled
     """Take an ACK of new data (ns-3 ``ProcessAck``); return whether the flow sends."""
     cwnd, ssth, cnt, R, w0, step, racked, synced = S[0], S[1], S[2], S[3], S[4], S[5], S[6], S[7]
     state, dup, recover, ractive, firstpartial, una = S[8], S[9], S[10], S[11], S[12], S[13]
-    nxt, nsacked, nlost, nretx, npend, limited = S[14], S[16], S[17], S[18], S[19], S[20]
-    flags, srtt, rttvar, rto, deadline, life, qf = S[21], S[22], S[23], S[24], S[25], S[26], S[37]
-    qs, qt, qi, qd = S[38], S[39], S[40], S[41]
+    nxt, limited, srtt, rttvar, rto, deadline = S[14], S[20], S[22], S[23], S[24], S[25]
+    life = S[26]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     segs = delivered
     if not isdup:
         dup[j] = 0
     rto_now = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
     if ack < recover[j] and state[j] == ST_RECOVERY:
-        # a partial ACK (RFC 6582): retransmit unless the head already was
-        if not sack:
-            _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
-        if FP[FP_TAHOE, j] == 1.0 and segs >= 1:  # TahoeRecovery::DoRecovery: slow start
-            cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
-            R[V_TAHOECW][j] = cwnd[j]
-        if OP[OP_PRR] == 1.0 and segs >= 1:
-            _prr(j, delivered, False, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
-                                                  nretx[j]), ssth, cwnd, R)
-        f = flags[j, una[j] & MASK]
-        if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
-            s = una[j]
-            if npend[j] > 0:
-                while s < nxt[j]:
-                    g = flags[j, s & MASK]
-                    if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
-                        break
-                    s += 1
-            _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                  npend, deadline, rto, qf, qs, qt, qi, qd)
-            R[V_PRROUT][j] += 1.0
-        _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
-        if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
-            rto[j] = rto_now
-            deadline[j] = t + rto[j]
-            firstpartial[j] = 0
+        _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered, rto_now)
     elif ack < recover[j] and state[j] == ST_LOSS:
         _pkts_acked(j, segs, FP, R, srtt, t, cwnd)
         _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step,
@@ -942,10 +955,9 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Flow ``j``'s next ACK arrives (ns-3 ``ReceivedAck``); return whether it sends."""
-    R, una, nxt, histfrom, nsacked, nlost, nretx = S[3], S[13], S[14], S[15], S[16], S[17], S[18]
-    npend, flags, srtt, rttvar, rto, deadline = S[19], S[21], S[22], S[23], S[24], S[25]
-    life, aack, asack, aecho, ahead = S[26], S[32], S[33], S[34], S[35]
-    dup, cwnd = S[9], S[0]
+    cwnd, R, dup, una, nxt, histfrom, nsacked = S[0], S[3], S[9], S[13], S[14], S[15], S[16]
+    nlost, nretx, npend, flags, srtt, rttvar, rto = S[17], S[18], S[19], S[21], S[22], S[23], S[24]
+    deadline, life, aack, asack, aecho, ahead = S[25], S[26], S[32], S[33], S[34], S[35]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # ---- an ACK reaches its sender (ns-3 ReceivedAck, ProcessAck, DupAck)
     e = ahead[j] & MASK
