@@ -10,7 +10,7 @@ compile. What is already cached only loads (about a second a group).
 Examples
 --------
 >>> list(PARTS)
-['synchronous', 'queue', 'fluid']
+['synchronous', 'queue', 'packet', 'fluid']
 """
 
 from __future__ import annotations
@@ -35,6 +35,14 @@ def _queue() -> None:
                  link=Link(rate=1e6, buffer=20), duration=1.0))
 
 
+def _packet() -> None:
+    from .queue import run
+    from .scenario import Flow, Link, Scenario
+
+    run(Scenario(flows=(Flow(variant="sack", base_rtt=0.04),),
+                 link=Link(rate=1e6, buffer=20), duration=1.0), fidelity="packet")
+
+
 def _fluid() -> None:
     from .fluid.run import run_scenario
     from .scenario import Flow, Link, Scenario
@@ -47,6 +55,7 @@ PARTS: dict[str, tuple[str, Callable[[], None]]] = {
     "synchronous": ("the synchronous model: step kernel, compiled cycle engine, sweep loop",
                     _synchronous),
     "queue": ("the queue model", _queue),
+    "packet": ("the queue model's packet-level mode", _packet),
     "fluid": ("the fluid model's solver", _fluid),
 }
 """The parts :func:`compile_all` warms: name -> (what, the tiny run)."""
@@ -75,7 +84,7 @@ def compile_all(parts: Iterable[str] | None = None) -> dict[str, float]:
     >>> compile_all(["nothing"])
     Traceback (most recent call last):
     ...
-    ValueError: parts: unknown part 'nothing'; choose from synchronous, queue, fluid
+    ValueError: parts: unknown part 'nothing'; choose from synchronous, queue, packet, fluid
     """
     names = list(PARTS) if parts is None else list(parts)
     for name in names:

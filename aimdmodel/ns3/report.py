@@ -238,9 +238,12 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
 def _packet_cause(case: Any, metric: str) -> str:
     """Return the packet-level mode's likely cause of a miss (it follows ns-3's rules)."""
     if _no_sack(case):
-        return ("without SACK: the mode enters ns-3's loop (timeouts, go-back-N duplicates, "
-                "Reno-SACK guesses moved off the head) but not always as deep; which of "
-                "ns-3's per-ACK details sets the depth is not identified")
+        return ("without SACK: the per-ACK rules follow ns-3's (timeouts, go-back-N "
+                "duplicates, Reno-SACK guesses moved off the head, a recovery at the first "
+                "duplicate ACK after one); the runs part where the drops fall: DropTail's "
+                "phase (one NewReno flow alone: ns-3 mostly two drops per episode, the mode "
+                "one) and each sender's access delay, which ns-3 has before the queue and "
+                "the mode folds into the return path")
     if case.scenario.link.random_loss > 0:
         return "random loss: not identified (the draws differ from ns-3's)"
     return "not identified"

@@ -203,11 +203,15 @@ def _mark_lost(j, una, nxt, flags, nlost, npend, dupthresh):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover - compiled
+def _mark_head(j, una, nxt, flags, nlost, npend, nsacked, nretx, reno):  # pragma: no cover
     """Mark the head lost (ns-3 ``MarkHeadAsLost``).
 
     The head is never SACKed (the receiver would have ACKed it): a "Reno SACK"
-    guess that became the head is taken back first.
+    guess that became the head is taken back first. Without SACK (``reno``)
+    every call is ns-3's MarkHeadAsLost, which also clears the head's
+    retransmitted flag (tcp-tx-buffer.cc), so the head is retransmitted again;
+    with SACK ns-3 calls it only on a head not yet lost (EnterRecovery), which
+    has not been retransmitted.
     """
     if una >= nxt:
         return
@@ -215,6 +219,11 @@ def _mark_head(j, una, nxt, flags, nlost, npend, nsacked):  # pragma: no cover -
     if (f & SACKED) != 0:
         f = f & ~SACKED
         nsacked[j] -= 1
+    if reno and (f & RETX) != 0:
+        f = f & ~RETX
+        nretx[j] -= 1
+        if (f & LOST) != 0:
+            npend[j] += 1
     flags[j, una & MASK] = f
     if (f & LOST) == 0:
         flags[j, una & MASK] = f | LOST
@@ -763,7 +772,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     """Flow ``j``'s timer expires (ns-3 ``ReTxTimeout``); return whether it sends."""
-    cwnd, ssth, cnt, R, w0, step, racked, synced = S[0], S[1], S[2], S[3], S[4], S[5], S[6], S[7]
+    cwnd, ssth, R, w0, step, racked, synced = S[0], S[1], S[3], S[4], S[5], S[6], S[7]
     state, dup, recover, ractive, una, nxt = S[8], S[9], S[10], S[11], S[13], S[14]
     histfrom, nsacked, nlost, nretx, npend, flags = S[15], S[16], S[17], S[18], S[19], S[21]
     rto, deadline, life = S[24], S[25], S[26]
@@ -797,7 +806,8 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
         ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked, inflight)
     _setstate(j, ST_LOSS, state, FP, R, nxt)
     cwnd[j] = 1.0
-    cnt[j] = 0
+    # TcpLinuxReno's m_cWndCnt is left as it is (tcp-linux-reno.h/.cc: nothing but
+    # CongestionAvoidance touches it; ReTxTimeout only sets cwnd to one segment)
     return True
 
 
@@ -822,13 +832,18 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                 _prr(j, delivered, True, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
                                                      nretx[j]), ssth, cwnd, R)
         elif state[j] == ST_DISORDER:
-            headlost = sack and (flags[j, una[j] & MASK] & LOST) != 0
+            # RFC 6675 step (2), ns-3 DupAck: TcpTxBuffer::IsLost(m_highRxAckMark), which
+            # is the head's lost flag while a SACK - without SACK a "Reno SACK" guess
+            # (m_highestSack) - lies above it. Without SACK the head is lost in OPEN or
+            # DISORDER after DiscardUpTo moved a guess off it (MarkHeadAsLost): then the
+            # first duplicate ACK starts a recovery
+            headlost = (flags[j, una[j] & MASK] & LOST) != 0 and (sack or nsacked[j] > 0)
             if (dup[j] == dupthresh and (ack >= recover[j] or ractive[j] == 0)) \
                     or headlost:
                 # EnterRecovery; classic recovery: cwnd = ssthresh
                 if not sack:
                     _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
-                _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+                _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
                 recover[j] = nxt[j]
                 ractive[j] = 1
                 _setstate(j, ST_RECOVERY, state, FP, R, nxt)
@@ -868,7 +883,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
     deadline, qf, qs, qt, qi, qd = S[25], S[37], S[38], S[39], S[40], S[41]
     # a partial ACK (RFC 6582): retransmit unless the head already was
     if not sack:
-        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
     if FP[FP_TAHOE, j] == 1.0 and segs >= 1:  # TahoeRecovery::DoRecovery: slow start
         cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
         R[V_TAHOECW][j] = cwnd[j]
@@ -982,9 +997,11 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         delivered += 1
         updated = True
         _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
-    # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), while new
-    # data sent since the last timeout is outstanding (ns-3's RTT history)
-    if nxt[j] > max(old, histfrom[j]):
+    # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), only when the
+    # ACK covers the front of ns-3's RTT history (tcp-socket-base.cc CalculateRttSample:
+    # ``ackSeq >= front.seq + count``; the history holds new data sent since the last
+    # timeout, ReTxTimeout clears it): a duplicate ACK gives no sample
+    if ack > max(old, histfrom[j]):
         sample = (math.floor(t / gran) - math.floor(echo / gran)) * gran
         if sample > 0.0:
             rttvar[j] = 0.75 * rttvar[j] + 0.25 * abs(srtt[j] - sample)
@@ -996,6 +1013,11 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         f = flags[j, s & MASK]
         if (f & SACKED) != 0:
             nsacked[j] -= 1
+            if not sack:
+                # a "Reno SACK" guess was never counted as delivered (tcp-tx-buffer.cc
+                # AddRenoSack calls no rate callback, tcp-rate-ops.cc SkbDelivered counts
+                # it when DiscardUpTo drops it): ns-3's segsAcked includes it
+                delivered += 1
         else:
             delivered += 1
             if _uncount(j, f, nlost, npend, nretx):
@@ -1008,7 +1030,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         flags[j, ack & MASK] &= ~SACKED
         nsacked[j] -= 1
         _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
-        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked)
+        _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
     isdup = updated if sack else (ack == old and ack < nxt[j])
     R[V_LASTACK][j] = ack
     olddup = dup[j]
