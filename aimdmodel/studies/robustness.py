@@ -340,7 +340,7 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
                     duration: float = 100.0, warmup: float = 10.0,
                     interval: float | None = None, replications: int = 1, seed: int = 0,
                     tick: float | None = None, workers: int = 1,
-                    progress: bool = False) -> RobustnessData:
+                    progress: bool = False, fidelity: str = "round") -> RobustnessData:
     """Run ``n`` test flows of every policy in every setting and environment.
 
     Parameters
@@ -369,6 +369,8 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
     tick, workers, progress
         The model's time step (default: the smallest base RTT / 10), the
         processes to use, a progress bar.
+    fidelity : {"round", "packet"}
+        As in :func:`aimdmodel.studies.cbr.cbr_load`.
 
     Returns
     -------
@@ -399,7 +401,8 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
                 flows = tuple(Flow(variant=rec, policy=pol, base_rtt=r) for r in rtts)
                 sc = Scenario(flows=flows, link=link, cross=cross, duration=duration,
                               warmup=warmup, packet_size=packet_size, seed=seed + num)
-                tasks.append(Task((s, p, e), sc, _measure, replications, QueueOptions(tick=tick)))
+                tasks.append(Task((s, p, e), sc, _measure, replications, QueueOptions(tick=tick),
+                                  fidelity))
     out = run_tasks(tasks, workers=workers, progress=progress, desc="robustness")
     keys = [(s, p, e) for s in range(len(sets)) for p in range(len(pols)) for e in envs]
     got = {m: collect(out, keys, (len(sets), len(pols), len(envs)), m)
