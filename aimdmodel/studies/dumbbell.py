@@ -227,8 +227,7 @@ def flows_sweep(policies: Mapping[str, Policy] | Sequence[Policy], flow_counts: 
     workers : int
     progress : bool
     fidelity : {"round", "packet"}
-        The queue model's mode (:func:`aimdmodel.queue.run`); ``"packet"``
-        raises ``ValueError`` on a set-up the packet-level mode leaves out.
+        As in :func:`aimdmodel.studies.cbr.cbr_load`.
 
     Returns
     -------

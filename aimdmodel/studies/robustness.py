@@ -366,11 +366,9 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
     seed : int
         Base seed; environment number ``k`` uses ``seed + k`` for its trace
         and its runs.
-    tick, workers, progress
+    tick, workers, progress, fidelity
         The model's time step (default: the smallest base RTT / 10), the
-        processes to use, a progress bar.
-    fidelity : {"round", "packet"}
-        As in :func:`aimdmodel.studies.cbr.cbr_load`.
+        processes, a progress bar, the mode (as :func:`aimdmodel.studies.cbr.cbr_load`).
 
     Returns
     -------
