@@ -480,14 +480,15 @@ def reliability_vs_loss():
 # what the queue model will decide
 # --------------------------------------------------------------------------
 @shared_run
-def _cbr() -> dict:
+def _cbr(fidelity: str = "round") -> dict:
     """The CBR experiment at the ledger's scale (papers.setups "bazi2019-cbr"): with ns-2's
-    default receiver window (20 packets) and without a window limit."""
-    return X.run_experiment(KEY, "ledger")
+    default receiver window (20 packets) and without a window limit, in the queue model's
+    mode ``fidelity``."""
+    return X.run_experiment(KEY, "ledger", fidelity=fidelity)
 
 
-def _summaries() -> tuple[dict, dict, str]:
-    runs = _cbr()
+def _summaries(fidelity: str = "round") -> tuple[dict, dict, str]:
+    runs = _cbr(fidelity)
     loads = ", ".join(f"{v / 1e6:g}" for v in Q.congested_loads(runs["rwnd 20"]))
     return Q.cbr_summary(runs["rwnd 20"]), Q.cbr_summary(runs["no rwnd"]), loads
 
@@ -527,9 +528,10 @@ def _newreno_checks(s: dict) -> dict:
        "New Reno stays in fast recovery until all segments outstanding at the loss are "
        "acknowledged (then cwnd = ssthresh), resending a lost segment on each partial ACK; so "
        "it reduces throughput less than Reno under multiple losses.",
-       cause="simulator", decide=D_BAZI)
-def newreno_mechanism():
-    s, t, loads = _summaries()
+       cause="simulator", decide=D_BAZI, metrics=("goodput", "timeouts"),
+       variants=VARIANTS)
+def newreno_mechanism(fidelity="round"):
+    s, t, loads = _summaries(fidelity)
     checks = _newreno_checks(s)
     q = _loc("For this, they modified the phase of Fast Recovery")
     return (
@@ -551,9 +553,10 @@ def newreno_mechanism():
 @claim(KEY, "no-loss-at-low-load", "Sec. 4 (Figs. 4-5)",
        "At the beginning (low CBR load) there is no packet loss, the network being still "
        "lightly loaded.",
-       cause="paper", decide=D_BAZI)
-def no_loss_at_low_load():
-    s, t, _ = _summaries()
+       cause="paper", decide=D_BAZI, metrics=("loss_rate",),
+       variants=VARIANTS)
+def no_loss_at_low_load(fidelity="round"):
+    s, t, _ = _summaries(fidelity)
     capped, free = s["drop_low"], t["drop_low"]
     lossy = [v for v in LOSS_BASED if free[v] > 0]
     q = _loc("at the beginning there is no packet loss since the network is still lightened")
@@ -585,9 +588,10 @@ def _vegas_checks(s: dict) -> dict:
        "Tahoe, Reno, New Reno (and Sack or Fack) are loss-based and favour loss to guarantee "
        "short latency; Vegas is delay-based, has the largest latency and the fewest losses, "
        "and is recommended where loss is not tolerated.",
-       cause="simulator", decide=D_BAZI)
-def loss_vs_delay_based():
-    s, t, loads = _summaries()
+       cause="simulator", decide=D_BAZI, metrics=("loss_rate", "queueing_delay"),
+       variants=VARIANTS)
+def loss_vs_delay_based(fidelity="round"):
+    s, t, loads = _summaries(fidelity)
     checks = _vegas_checks(s)
     q = _loc("it has great values of latency compared to the others")
     return (
@@ -620,9 +624,10 @@ def _trend_checks(s: dict) -> dict:
 @claim(KEY, "throughput-trends", "Sec. 4 (Figs. 1-2, 4-5)",
        "New Reno reduces throughput less than the others under congestion; Reno and Fack drop "
        "sharply; Vegas has the lowest average packet loss.",
-       cause="simulator", decide=D_BAZI)
-def throughput_trends():
-    s, t, loads = _summaries()
+       cause="simulator", decide=D_BAZI, metrics=("goodput", "loss_rate"),
+       variants=VARIANTS)
+def throughput_trends(fidelity="round"):
+    s, t, loads = _summaries(fidelity)
     checks = _trend_checks(s)
     return (
         "NewReno reduces least; Reno and FACK sharply; Vegas fewest losses",

@@ -19,11 +19,12 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import sympy as sp
 
-from aimdmodel import AIMD, AIMDFC, AIMDFCPlus, metrics, simulate
+from aimdmodel import AIMD, AIMDFC, AIMDFCPlus, metrics, simulate, studies
 from aimdmodel.analysis import fairness_scaling
 from aimdmodel.experiments import late_joiner
 from aimdmodel.policies import GAIMD, IIAD, SIMD, SQRT, AIMDFCPlusPrinted, ShiftedAIMDFC
@@ -1221,6 +1222,20 @@ def _tcp() -> dict:
     return X.run_experiment(KEY, "ledger")
 
 
+def _join(fidelity: str = "round") -> Any:
+    """Sec. 5.2's experiment (flows joining) at the ledger's scale, in the queue model's mode
+    ``fidelity`` (the round mode's is the one of :func:`_tcp`)."""
+    if fidelity == "round":
+        return _tcp()["join"]
+    return _join_packet()
+
+
+@shared_run
+def _join_packet() -> Any:
+    return studies.churn(**SETUPS["lahanas2003-churn"].kwargs("ledger", mode="join"),
+                         fidelity="packet")
+
+
 MATERIAL = 0.5
 """A goodput gain counts when it is at least this many percentage points of the link (a
 tenth of the paper's 5%) and more than Q.Z standard errors."""
@@ -1745,9 +1760,10 @@ def dw_recurrence():
        "against AIMD's.", cause="simulator",
        decide="ns-3 runs of Sec. 5.2's set-up (groups of 30 TCP-SACK flows joining every 15 s "
               "up to 120 on the 100 Mb/s link) with the three policies as congestion ops, "
-              "stored like the runs of Sec. 5.1 and 5.3")
-def graduated_contention():
-    c = _tcp()["join"]
+              "stored like the runs of Sec. 5.1 and 5.3",
+       metrics=("goodput",), variants=("sack",))
+def graduated_contention(fidelity="round"):
+    c = _join(fidelity)
     g = Q.churn_gains(c, "AIMD")
     jain = {p: [float(v) for v in c.jain[c.policies.index(p)]] for p in c.policies}
     worse = {p: [j for j, (v, se) in enumerate(zip(g[p], g[f"{p}_sem"], strict=True))
@@ -1758,7 +1774,8 @@ def graduated_contention():
     parts |= {f"{p} never less fair": not less_fair[p] for p in FC_NAMES}
     return (
         "no loss of goodput or fairness against AIMD as flows join",
-        "queue model, goodput gain over AIMD per 15 s period (points of the link): "
+        f"queue model ({fidelity} mode), goodput gain over AIMD per 15 s period (points of "
+        "the link): "
         + "; ".join(f"{p} " + ", ".join(f"{v:+.2f}" for v in g[p]) for p in FC_NAMES)
         + "; Jain's index per period: " + "; ".join(
             f"{p} " + ", ".join(f"{v:.4f}" for v in jain[p]) for p in c.policies) + "; "

@@ -45,7 +45,13 @@ A claim about a simulator measurement (NS-2, NCTUns) is decided by
 the paper's scale where they measure what the claim is about
 (:mod:`papers.ns3_reruns`); the queue model's verdict, under the set-up the
 row states (:mod:`papers.setups`), is the fast estimate shown beside it, and
-stands alone only where it agrees with the paper.
+stands alone only where it agrees with the paper. Where no stored ns-3 run
+measures the claim, the row is computed in both modes of the queue model
+(round and packet-level), and the packet-level mode's verdict decides where
+that mode agrees better with ns-3 on the claim's metric, for flows with or
+without SACK as the row's (:mod:`paper_checks.modes`, from the validation
+against ns-3's stored runs); the evidence names the mode, the numbers that
+chose it, and both modes' values.
 """
 
 from __future__ import annotations
@@ -92,10 +98,11 @@ CAUSES: dict[str, str] = {
                   "congestion comparison, a reading of its words)",
     "typo": "a misprint: a formula, number, label or line that contradicts the paper's own "
             "derivation or data elsewhere",
-    "simulator": "a simulator measurement of the paper that the toolkit's packet-level (ns-3) "
-                 "run at the paper's scale, with the set-up the row states, does not reproduce "
-                 "(a parameter the paper does not print may be the reason; the row says which "
-                 "were chosen)",
+    "simulator": "a simulator measurement of the paper that the toolkit's packet-level run at "
+                 "the paper's scale (a stored ns-3 run, or else the queue model's packet-level "
+                 "mode where it agrees better with ns-3 on the claim's metric), with the set-up "
+                 "the row states, does not reproduce (a parameter the paper does not print may "
+                 "be the reason; the row says which were chosen)",
     "outside": "a part of the claim needs what no model here has (the row says what)",
 }
 """Why a claim is not reproduced, in the order the summaries count them."""
@@ -315,12 +322,21 @@ def verdict_from_packet_level(queue: str, packet: str | None) -> str:
     """A claim about a paper's packet-level simulator experiment (NS-2, NCTUns).
 
     ``packet`` is the verdict a rule gave on the toolkit's packet-level (ns-3)
-    runs at the paper's scale, or ``None`` where no stored run measures what
-    the claim is about; ``queue`` is the verdict the same rule gave in the
-    queue model, the fast estimate. A packet-level verdict decides. Without
-    one, the queue model's verdict stands where it reproduces the paper;
-    where it does not, the paper's simulator and the queue model disagree
-    and nothing here decides: ``undecided`` (never ``refuted``).
+    runs at the paper's scale; where no stored run measures what the claim is
+    about, the verdict of the queue model's packet-level mode at the ledger's
+    scale where that mode agrees better with ns-3 on the claim's metric than
+    the round mode (:func:`paper_checks.modes.mode_for`, the row says which
+    mode and why); else ``None``. ``queue`` is the verdict the same rule gave
+    in the queue model's round mode, the fast estimate. A packet-level
+    verdict decides. Without one, the round mode's verdict stands where it
+    reproduces the paper; where it does not, the paper's simulator and the
+    queue model disagree and nothing here decides: ``undecided`` (never
+    ``refuted``).
+
+    Examples
+    --------
+    >>> verdict_from_packet_level("partly", None), verdict_from_packet_level("partly", "refuted")
+    ('undecided', 'refuted')
     """
     for v in (queue, packet):
         if v is not None and v not in VERDICTS:

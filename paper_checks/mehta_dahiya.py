@@ -647,10 +647,11 @@ def pdr_cbr_vs_ftp():
 # the cited claims, in the queue model; what no model here decides
 # --------------------------------------------------------------------------
 @shared_run
-def _wireless() -> dict:
+def _wireless(fidelity: str = "round") -> dict:
     """The random-loss and low-priority experiments at the ledger's scale (papers.setups
-    "mehta-dahiya-random-loss", "mehta-dahiya-low-priority")."""
-    return X.run_experiment(KEY, "ledger")
+    "mehta-dahiya-random-loss", "mehta-dahiya-low-priority"), in the queue model's mode
+    ``fidelity``."""
+    return X.run_experiment(KEY, "ledger", fidelity=fidelity)
 
 
 LIGHT = (0.001, 0.003, 0.01)
@@ -674,9 +675,10 @@ def _rates(d: dict, ps: tuple) -> str:
 @claim(KEY, "westwood-random-loss", "Sec. III (citing [3], [4])",
        "Westwood is particularly effective over wireless links with sporadic losses, but "
        "performs poorly when the random loss rate exceeds a few percent.",
-       cause="simulator", decide=D_MEHTA)
-def westwood_random_loss():
-    d = _wireless()["random loss"]
+       cause="simulator", decide=D_MEHTA, metrics=("goodput",),
+       variants=("newreno", "westwood"))
+def westwood_random_loss(fidelity="round"):
+    d = _wireless(fidelity)["random loss"]
     g = Q.random_loss_summary(d)
     rate = d.link_rate / 1e6
     checks = {
@@ -708,9 +710,10 @@ def westwood_random_loss():
 @claim(KEY, "veno-backlog-rule", "Sec. II; Sec. III (citing [5])",
        "Veno estimates the backlog like Vegas and takes a loss in the congestive state for "
        "congestion, otherwise for a random loss, reducing its window less.",
-       cause="simulator", decide=D_MEHTA)
-def veno_backlog_rule():
-    g = Q.random_loss_summary(_wireless()["random loss"])
+       cause="simulator", decide=D_MEHTA, metrics=("goodput", "loss_rate"),
+       variants=("newreno", "veno"))
+def veno_backlog_rule(fidelity="round"):
+    g = Q.random_loss_summary(_wireless(fidelity)["random loss"])
     checks = {
         "random losses: Veno above NewReno": all(g["veno"][p] > g["newreno"][p]
                                                   for p in LIGHT),
@@ -742,9 +745,10 @@ VENO_BUFFERS = (20, 50, None)
 
 
 @shared_run
-def _veno_increase() -> dict:
+def _veno_increase(fidelity: str = "round") -> dict:
     """One Veno flow and one NewReno flow alone on the random-loss set-up's link, without
-    random loss (every loss a congestion loss), for each buffer of :data:`VENO_BUFFERS`.
+    random loss (every loss a congestion loss), for each buffer of :data:`VENO_BUFFERS`, in
+    the queue model's mode ``fidelity``.
 
     Returns
     -------
@@ -764,7 +768,7 @@ def _veno_increase() -> dict:
             sc = Scenario(flows=(Flow(variant=v, base_rtt=kw["base_rtt"]),), link=link,
                           duration=kw["duration"], warmup=kw["warmup"],
                           packet_size=kw["packet_size"], seed=1)
-            res = queue_run(sc)
+            res = queue_run(sc, fidelity=fidelity)
             after = res.t >= kw["warmup"]
             cuts = []
             for c in res.cwnd[:, :, 0]:
@@ -781,9 +785,10 @@ def _veno_increase() -> dict:
 @claim(KEY, "veno-refined-increase", "Sec. III (citing [5])",
        "Veno refines Reno's linear increase so that the connection stays longer in the "
        "operating region in which the network bandwidth is fully utilized.",
-       cause="simulator", decide=D_MEHTA)
-def veno_refined_increase():
-    d = _veno_increase()
+       cause="simulator", decide=D_MEHTA, metrics=("utilization", "loss_rate"),
+       variants=("newreno", "veno"))
+def veno_refined_increase(fidelity="round"):
+    d = _veno_increase(fidelity)
     checks, parts = {}, []
     for buf, r in d.items():
         checks[f"buffer {buf}: Veno's link full for longer"] = bool(
@@ -824,9 +829,10 @@ def veno_refined_increase():
 @claim(KEY, "tcp-lp-claims", "Abstract; Sec. III (citing [2])",
        "TCP-LP flows use only the excess bandwidth, share it fairly among themselves, and "
        "leave the best-effort TCP flows unharmed.",
-       cause="simulator", decide=D_MEHTA)
-def tcp_lp_claims():
-    d = _wireless()["low priority"]
+       cause="simulator", decide=D_MEHTA, metrics=("goodput",),
+       variants=("newreno", "lp"))
+def tcp_lp_claims(fidelity="round"):
+    d = _wireless(fidelity)["low priority"]
     checks = {
         "best-effort flows unharmed": d.primary_ratio >= SHARE,
         "TCP-LP takes the excess": d.excess_taken >= TAKEN,

@@ -44,7 +44,7 @@ from papers import texts
 from papers.setups import CANONICAL as SETUP_CANONICAL
 from papers.setups import SETUPS
 
-from ._build import build, claim, shared, shared_run
+from ._build import build, claim, is_refusal, shared, shared_run
 from .ledger import (
     verdict_from_checks,
     verdict_from_counterexample,
@@ -93,11 +93,11 @@ def _judge(policy, cycles=CYCLES):
 
 
 @shared_run
-def _grid() -> dict:
+def _grid(fidelity: str = "round") -> dict:
     """The robustness grid at the ledger's scale (papers.setups "reddy-aiad-grid"): the chosen
     pair in every appendix setting and under DRR, the four canonical schemes under Reno +
-    DropTail."""
-    return X.run_experiment(KEY, "ledger")
+    DropTail; in the queue model's mode ``fidelity``."""
+    return X.run_experiment(KEY, "ledger", fidelity=fidelity)
 
 
 def _grid_setup() -> str:
@@ -178,13 +178,14 @@ def aimd_only_fair_stable():
 @claim(KEY, "aiad-unfair-synchronous", "Sec. 4.1.1; Sec. 6",
        "With FIFO drop-tail routers AIMD provides better fairness than AIAD, although AIMD is "
        "not perfectly fair; AIAD is not as fair.",
-       cause="simulator", decide=D_REDDY)
-def aiad_unfair_synchronous():
+       cause="simulator", decide=D_REDDY,
+       metrics=("goodput",), variants=("reno",))
+def aiad_unfair_synchronous(fidelity="round"):
     tr_aiad = simulate(AIAD(a=1, d=3), [1, 30], 100, cycles=60, arithmetic="exact")
     diffs = {w[1] - w[0] for w in tr_aiad.windows}
     tr_aimd = simulate(AIMD(a=1, b=Fraction(4, 5)), [1, 30], 100, cycles=60, arithmetic="exact")
     aimd_end = tr_aimd.windows[-1][1] - tr_aimd.windows[-1][0]
-    means = Q.grid_means(_grid()["canonical"], "Reno+DropTail")
+    means = Q.grid_means(_grid(fidelity)["canonical"], "Reno+DropTail")
     fair = means["fairness"]
     checks = {
         "synchronous: AIAD keeps the gap": diffs == {Fraction(29)},
@@ -214,14 +215,15 @@ def aiad_unfair_synchronous():
 
 @claim(KEY, "aiad-fair-non-droptail", "Sec. 1; Sec. 6",
        "AIAD can achieve fairness as long as routers are not FIFO drop-tail (RED, DRR).",
-       cause="simulator", decide=D_REDDY)
-def aiad_fair_non_droptail():
+       cause="simulator", decide=D_REDDY,
+       metrics=("goodput",), variants=("reno",))
+def aiad_fair_non_droptail(fidelity="round"):
     # per-flow feedback (fair queueing emulation): each flow alone on capacity W/m
     tr_fq = simulate(AIAD(a=1, d=3), [[1.0], [30.0]], 50.0, cycles=40)
     last = tr_fq.windows[-20:, :, 0]
     gap = float(np.max(np.abs(last[:, 1] - last[:, 0])))
     band = 1 + 3
-    g = _grid()
+    g = _grid(fidelity)
     spread = {name: Q.grid_means(grid, name)["fairness"][PAIR[1]] for grid, name in
               ((g["appendix"], "Reno+DropTail"), (g["appendix"], "Reno+RED"),
                (g["drr"], "Reno+DRR"))}
@@ -781,14 +783,15 @@ def _tracking_parts(best: dict, worst: dict, top: dict, pair: tuple, names: tupl
        "Each algorithm is the best in some scenarios and the worst in others; an additive "
        "increase does better when the bandwidth changes slowly, a multiplicative one when it "
        "rises in large abrupt steps; no canonical scheme dominates.",
-       cause="simulator", decide=D_REDDY)
-def tracking_environments():
+       cause="simulator", decide=D_REDDY,
+       metrics=("goodput",), variants=("reno",))
+def tracking_environments(fidelity="round"):
     g = _tracking()
     best = {e: max(r, key=r.get) for e, r in g.items()}
     worst = {e: min(r, key=r.get) for e, r in g.items()}
     sync = _tracking_parts(best, worst, g, ("AIMD(1,0.8)", "AIAD(1,3)"), tuple(TRACKERS),
                            four=False)
-    grid = _grid()["canonical"]
+    grid = _grid(fidelity)["canonical"]
     ranks = Q.env_ranks(grid, "Reno+DropTail", ENVS)
     top = {e: {p: grid.values("Reno+DropTail")[p][e] for p in grid.policies} for e in ENVS}
     queue = _tracking_parts(ranks["best"], ranks["worst"], top, PAIR, grid.policies)
@@ -835,9 +838,10 @@ def _pair_printed(setting: str) -> tuple[Fraction, Fraction]:
        "The C_a and D_a values of AIMD(a,b) and AIAD(a,b) under Reno/SACK and DropTail/RED, "
        "and the rankings drawn from them (AIMD best under Reno + drop-tail, AIAD among the "
        "best otherwise).",
-       cause="simulator", decide=D_REDDY)
-def appendix_ns2():
-    g = _grid()["appendix"]
+       cause="simulator", decide=D_REDDY,
+       metrics=("goodput",), variants=("reno", "sack"))
+def appendix_ns2(fidelity="round"):
+    g = _grid(fidelity)["appendix"]
     order = Q.pair_order(g, *PAIR)
     printed = {s: _pair_printed(s) for s in P.SETTINGS}
     checks = {f"{s}: the same of the pair ranks first": abs(a - b) <= 2 * ROUND
@@ -871,9 +875,10 @@ def appendix_ns2():
 @claim(KEY, "reno-results", "Sec. 4.1.1",
        "With Reno: AIMD suffers the fewest losses, MIAD the most; AIMD and AIAD have the "
        "highest delay values.",
-       cause="simulator", decide=D_REDDY)
-def reno_results():
-    m = Q.grid_means(_grid()["canonical"], "Reno+DropTail")
+       cause="simulator", decide=D_REDDY,
+       metrics=("loss_rate", "queueing_delay"), variants=("reno",))
+def reno_results(fidelity="round"):
+    m = Q.grid_means(_grid(fidelity)["canonical"], "Reno+DropTail")
     loss, delay = m["D_loss"], m["D_delay"]
     top2 = sorted(delay, key=delay.get)[-2:]
     checks = {
@@ -1003,9 +1008,10 @@ SIMILAR = 0.1
 
 @claim(KEY, "similar-goodput-reno", "Sec. 4.1.1",
        "With Reno loss recovery, AIMD and AIAD deliver roughly similar goodput in all the test "
-       "environments.", cause="simulator", decide=D_REDDY)
-def similar_goodput_reno():
-    g = _grid()["appendix"]
+       "environments.", cause="simulator", decide=D_REDDY,
+       metrics=("goodput",), variants=("reno",))
+def similar_goodput_reno(fidelity="round"):
+    g = _grid(fidelity)["appendix"]
     s = g.setting_names.index("Reno+DropTail")
     aimd, aiad = (g.goodput[s][g.policies.index(p)] for p in PAIR)
     close = {e: abs(a - b) <= SIMILAR * max(a, b) for e, a, b in zip(g.environments, aimd, aiad,
@@ -1026,9 +1032,10 @@ def similar_goodput_reno():
 
 @claim(KEY, "sack-goodput-higher", "Sec. 4.1.2",
        "The absolute goodputs with TCP SACK are significantly higher than with TCP Reno.",
-       cause="simulator", decide=D_REDDY)
-def sack_goodput_higher():
-    g = _grid()["appendix"]
+       cause="simulator", decide=D_REDDY,
+       metrics=("goodput",), variants=("reno", "sack"))
+def sack_goodput_higher(fidelity="round"):
+    g = _grid(fidelity)["appendix"]
     reno, sack = (Q.grid_means(g, s) for s in ("Reno+DropTail", "SACK+DropTail"))
     both = {"goodput": {**{f"{p} SACK": v for p, v in sack["goodput"].items()},
                         **{f"{p} Reno": v for p, v in reno["goodput"].items()}},
@@ -1108,9 +1115,10 @@ DROPS = ("SQL", "SQH")
 
 @claim(KEY, "additive-decrease-losses", "Sec. 2 (Figs. 1-2)",
        "When the bandwidth decreases, AIAD and MIAD lose too many packets (more than AIMD "
-       "and MIMD).", cause="simulator", decide=D_REDDY)
-def additive_decrease_losses():
-    c = _grid()["canonical"]
+       "and MIMD).", cause="simulator", decide=D_REDDY,
+       metrics=("loss_rate",), variants=("reno",))
+def additive_decrease_losses(fidelity="round"):
+    c = _grid(fidelity)["canonical"]
     loss = {p: {e: float(c.loss[0][i][c.environments.index(e)]) for e in DROPS}
             for i, p in enumerate(c.policies)}
     additive = [p for p in c.policies if p.startswith(("AIAD", "MIAD"))]
@@ -1139,9 +1147,11 @@ TIMEOUT_REPLICATIONS = 3
 
 
 @shared_run
-def _sack_timeouts() -> dict:
+def _sack_timeouts(fidelity: str = "round") -> dict:
     """Retransmission timeouts of the four canonical schemes with SACK recovery (and, beside
-    them, Reno) in the square-wave environments, at the grid's ledger scale.
+    them, Reno) in the square-wave environments, at the grid's ledger scale, in the queue
+    model's mode ``fidelity`` (the packet-level mode leaves Reno out: ``reno`` is then
+    ``{}``, and ``"reno refused"`` says why).
 
     Returns
     -------
@@ -1163,8 +1173,15 @@ def _sack_timeouts() -> dict:
                 flows = tuple(Flow(variant=rec, policy=pol, base_rtt=r) for r in rtts)
                 sc = Scenario(flows=flows, link=link, cross=cross, duration=kw["duration"],
                               warmup=kw["warmup"], packet_size=kw["packet_size"], seed=num)
-                res = queue_run(sc, replications=TIMEOUT_REPLICATIONS)
-                out.setdefault(env, {}).setdefault(rec, {})[name] = res.timeouts.sum(axis=1)
+                row = out.setdefault(env, {}).setdefault(rec, {})
+                try:
+                    res = queue_run(sc, replications=TIMEOUT_REPLICATIONS, fidelity=fidelity)
+                except ValueError as exc:
+                    if rec == "sack" or not is_refusal(exc):
+                        raise
+                    out["reno refused"] = " ".join(str(exc).split())
+                    continue
+                row[name] = res.timeouts.sum(axis=1)
     return out
 
 
@@ -1175,9 +1192,10 @@ def _mean_sem(v: np.ndarray) -> tuple[float, float]:
 @claim(KEY, "sack-timeouts", "Sec. 2 (Figs. 1-2)",
        "When the bandwidth decreases, AIAD and MIAD flows lose so many packets that TCP SACK "
        "is no longer able to avoid retransmission timeouts (AIMD's SACK flows avoid more of "
-       "them).", cause="simulator", decide=D_REDDY)
-def sack_timeouts():
-    t = _sack_timeouts()
+       "them).", cause="simulator", decide=D_REDDY,
+       metrics=("timeouts",), variants=("sack",))
+def sack_timeouts(fidelity="round"):
+    t = _sack_timeouts(fidelity)
     aimd, additive = "AIMD(1, 0.8)", ("AIAD(1, 3)", "MIAD(1.1, 3)")
     checks = {}
     for env in DROPS:
@@ -1189,16 +1207,18 @@ def sack_timeouts():
                 s[name][0] > 0 and Q.above(summary, "timeouts", name, aimd))
     return (
         "SACK cannot avoid timeouts for AIAD and MIAD when the bandwidth drops",
-        "queue model, SACK + DropTail, retransmission timeouts of the 2 test flows per run "
+        f"queue model ({fidelity} mode), SACK + DropTail, retransmission timeouts of the 2 test "
+        "flows per run "
         f"(mean of {TIMEOUT_REPLICATIONS} replications): "
         + "; ".join(f"{env} " + ", ".join(f"{k} {float(np.mean(v)):.1f}"
                                            for k, v in t[env]["sack"].items())
                     for env in DROPS)
-        + " (Reno, beside them: "
-        + "; ".join(f"{env} " + ", ".join(f"{k} {float(np.mean(v)):.1f}"
-                                           for k, v in t[env]["reno"].items())
-                    for env in DROPS)
-        + "); " + "; ".join(f"{k} {v}" for k, v in checks.items()),
+        + (f" (Reno, beside them: not run, {t['reno refused']})" if "reno refused" in t else
+           " (Reno, beside them: "
+           + "; ".join(f"{env} " + ", ".join(f"{k} {float(np.mean(v)):.1f}"
+                                             for k, v in t[env]["reno"].items())
+                       for env in DROPS) + ")")
+        + "; " + "; ".join(f"{k} {v}" for k, v in checks.items()),
         verdict_from_checks(list(checks.values())),
         "Queue model (aimdmodel.queue.run, the environments' links and CBR load from "
         "aimdmodel.studies.environment_network): the two test flows of each canonical scheme "

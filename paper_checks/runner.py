@@ -165,8 +165,9 @@ def _undecided(claims: Sequence[Claim]) -> list[str]:
         return []
     out = ["", "## Undecided: what would decide them", "",
            f"{len(rows)} claims about a paper's simulator experiment on which the queue model "
-           "disagrees with the paper and no stored packet-level run at the paper's scale "
-           f"decides ({DISAGREE}).", ""]
+           "(round mode) disagrees with the paper and no packet-level run at the paper's scale "
+           "decides (no stored ns-3 run; the packet-level mode refuses the set-up or agrees "
+           f"less with ns-3 on the claim's metric) ({DISAGREE}).", ""]
     out += [f"- {c.paper} `{c.id}`: {_cell(decider(c))}" for c in rows]
     return out
 
@@ -200,10 +201,17 @@ about (`paper_checks/ns3_reruns.jsonl`, rendered in
 until the last flow ends, mean or maximum); the queue model
 (`aimdmodel.studies`, at a reduced scale stated in its row, with every
 parameter the paper prints and the value chosen for each one it does not,
-`papers/setups.py`) is the fast estimate shown beside them, and without a
-packet-level run its verdict stands only where it reproduces the paper. A
-claim with a printed and a charitable reading is one row, computed under
-both. The queue model's full-scale runs are in `paper_checks/RERUNS.md`.
+`papers/setups.py`) is the fast estimate shown beside them. Without a stored
+ns-3 run, the row is computed in both modes of the queue model (round and
+packet-level, `aimdmodel.queue.run(..., fidelity="packet")`), and the mode
+that agrees better with ns-3 on the claim's metric, for flows with or
+without SACK as the row's (the validation against ns-3's stored runs,
+`paper_checks/modes.py`), decides: the packet-level mode's verdict as a
+packet-level one; the round mode's only where it reproduces the paper. The
+row names the mode, the numbers that chose it and both modes' values, or
+why the packet-level mode refuses its set-up. A claim with a printed and a
+charitable reading is one row, computed under both. The queue model's
+full-scale runs are in `paper_checks/RERUNS.md`.
 
 A `refuted` or `partly` row says why in the column "why not": `paper` (the
 paper's own analysis, data or text is at fault), `convention` (it fails only
@@ -212,8 +220,9 @@ exact equality where the paper argues in the fluid limit, the other
 congestion comparison, a reading of its words; the row says under which one
 it holds), `typo` (a misprint: a formula, number, label or pseudocode line
 that contradicts the paper's own derivation or data elsewhere), `simulator`
-(the paper's simulator result is not what the packet-level run at its scale
-gives under the stated set-up), `outside` (a part
+(the paper's simulator result is not what the packet-level run at its scale,
+a stored ns-3 run or the queue model's packet-level mode where it is the
+chosen mode, gives under the stated set-up), `outside` (a part
 needs what no model here has; the computed parts are in the row). A verdict
 marked "(reading)" rests on the paper's own words: its evidence quotes the
 passages, located in the paper's text by `papers.texts` (cited

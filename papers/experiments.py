@@ -34,13 +34,18 @@ from .setups import CANONICAL, SETUPS
 __all__ = ["EXPERIMENTS", "render", "report", "run_experiment"]
 
 
+_FIDELITY: contextvars.ContextVar[str] = contextvars.ContextVar("fidelity", default="round")
+"""The queue model's mode the experiments run in (``run_experiment(fidelity=...)``)."""
+
+
 def _run(setup: str, scale: str, workers: int, progress: bool, **overrides: Any) -> Any:
     s = SETUPS[setup]
     fn = getattr(studies, s.function)
     kw = s.kwargs(scale, **overrides)
+    fidelity = _FIDELITY.get()
     if s.function == "low_priority":
-        return fn(**kw)
-    return fn(**kw, workers=workers, progress=progress)
+        return fn(**kw, fidelity=fidelity)
+    return fn(**kw, workers=workers, progress=progress, fidelity=fidelity)
 
 
 def _bazi2019(scale: str, workers: int, progress: bool) -> dict[str, Any]:
@@ -112,8 +117,12 @@ EXPERIMENTS: Mapping[str, tuple[str, Callable[..., dict[str, Any]], tuple[str, .
 
 
 def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
-                   progress: bool = False) -> dict[str, Any]:
+                   progress: bool = False, fidelity: str = "round") -> dict[str, Any]:
     """Run one paper's experiments (``name``: its key); return the results by name.
+
+    ``fidelity`` is the queue model's mode (:func:`aimdmodel.queue.run`):
+    ``"packet"`` raises ``ValueError``, with the reason, at the first set-up
+    the packet-level mode leaves out.
 
     Examples
     --------
@@ -123,7 +132,11 @@ def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
     """
     if name not in EXPERIMENTS:
         raise ValueError(f"name must be one of {', '.join(EXPERIMENTS)}, got {name!r}")
-    return EXPERIMENTS[name][1](scale, workers, progress)
+    token = _FIDELITY.set(fidelity)
+    try:
+        return EXPERIMENTS[name][1](scale, workers, progress)
+    finally:
+        _FIDELITY.reset(token)
 
 
 # --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from aimdmodel.cli import main
-from paper_checks import _build, runner
+from paper_checks import _build, modes, runner
 from paper_checks.ledger import (
     CAUSES,
     MODEL_QUANTITIES,
@@ -409,7 +409,7 @@ def test_rows_whose_verdict_depends_on_the_convention_say_so(claims, monkeypatch
     monkeypatch.setattr(engine, "prepare", strict)
     try:  # the verdict each claim function returns (its cause is not asked for here)
         other = {(s.paper, s.id): s.compute(**s.case)[2] if s.decide is None else
-                 verdict_from_packet_level(s.compute(**s.case)[2], None)
+                 s.decided(s.compute(**s.case))[1]
                  for key in runner.PAPERS for s in _build.REGISTRY[key]}
     finally:
         for fn in _build.SHARED:
@@ -635,6 +635,124 @@ def test_registry_queue_only_rows_are_undecided_unless_reproduced(scratch_paper)
         assert runner.decider(long) == f"What would decide it: {decide}."
     assert "verdict refuted" in row.evidence
     assert specs["on"].run().verdict == "reproduced"
+
+
+def _counts(queue, packet):
+    return {"queue": queue, "packet": packet}
+
+
+def test_the_mode_choice_follows_the_validation_numbers(monkeypatch):
+    """The mode with the higher share of met goals decides (the round mode on a tie, or where
+    the packet-level mode compared nothing); a row needs every one of its metrics to choose
+    the packet-level mode; the numbers come from the validation against ns-3's stored runs."""
+    assert modes.choose(_counts((15, 28), (21, 28))) == "packet"
+    assert modes.choose(_counts((21, 28), (15, 28))) == "queue"
+    assert modes.choose(_counts((6, 6), (6, 6))) == "queue"
+    assert modes.choose(_counts((1, 4), (0, 0))) == "queue"
+    assert modes.choose(_counts((0, 0), (1, 4))) == "packet"
+    assert modes.choose(_counts((3, 4), (5, 7))) == "queue"  # 0.75 > 0.714
+    fake = {("goodput", False): _counts((15, 28), (21, 28)),
+            ("timeouts", True): _counts((6, 6), (6, 6)),
+            ("loss_rate", True): _counts((23, 31), (31, 31))}
+    monkeypatch.setattr(modes, "counts", lambda m, s: fake[(m, s)])
+    picked = modes.mode_for(["goodput"], False)
+    assert (picked.mode, picked.fidelity) == ("packet", "packet")
+    assert "packet-level 21/28 met, round 15/28 -> packet" in picked.describe()
+    assert modes.mode_for(["timeouts"], True).mode == "queue"
+    assert modes.mode_for(["loss_rate", "timeouts"], True).mode == "queue"
+    assert modes.uses_sack(["sack", "cubic"])
+    assert not modes.uses_sack(["sack", "newreno"])
+    with pytest.raises(ValueError, match="at least one metric"):
+        modes.mode_for([], True)
+
+
+def test_the_mode_counts_are_the_validation_summary_of_the_matching_scenarios():
+    """:func:`modes.counts` is the validation's own summary over the scenarios with (or
+    without) SACK that both modes run."""
+    v = modes.validation()
+    for sack in (True, False):
+        got = modes.counts("goodput", sack)
+        idx = [k for k, (c, r) in enumerate(zip(v.cases, v.results, strict=True))
+               if r["queue"].values is not None and r["packet"].values is not None
+               and modes.uses_sack([f.variant for f in c.scenario.flows]) == sack]
+        assert got["queue"][1] == got["packet"][1] == len(idx) > 0
+        flows = v.flows("packet")
+        assert got["packet"][0] == sum(flows[k].goodput_met for k in idx)
+    with pytest.raises(ValueError, match="metric must be one of"):
+        modes.counts("jitter", True)
+
+
+def test_registry_rows_in_both_modes_follow_the_chosen_mode(scratch_paper, monkeypatch):
+    """A row with declared metrics is computed in both modes: the packet-level verdict decides
+    where that mode is chosen, the round rule stands where the round mode is; a set-up the
+    packet-level mode refuses falls back to the round mode with the refusal's reason."""
+    fake = {("goodput", False): _counts((15, 28), (21, 28)),
+            ("timeouts", True): _counts((6, 6), (6, 6))}
+    monkeypatch.setattr(modes, "counts", lambda m, s: fake[(m, s)])
+    reason = "flows[0].variant 'reno' is not in the packet-level mode; use fidelity='round'"
+
+    def make(cid, metric, variants, packet_value):
+        @_build.claim(scratch_paper, cid, "w", "t", cause="simulator", decide="an ns-3 run",
+                      metrics=(metric,), variants=variants)
+        def fn(fidelity="round"):
+            value = 1 if fidelity == "round" else packet_value
+            if value is None:
+                raise ValueError(reason)
+            return "1", f"{fidelity}: {value}", verdict_from_tolerance(value, 1, 0), "run"
+
+    make("packet-chosen", "goodput", ("newreno", "veno"), 2)
+    make("round-chosen", "timeouts", ("sack",), 2)
+    make("refused", "goodput", ("reno",), None)
+    specs = {s.id: s for s in _build.REGISTRY[scratch_paper]}
+    row = specs["packet-chosen"].run()
+    assert (row.verdict, row.cause) == ("refuted", "simulator")
+    assert row.computed.startswith("packet mode (decides): packet: 2 (verdict refuted)")
+    assert "round mode (beside it): round: 1 (verdict reproduced)" in row.computed
+    assert "packet-level 21/28 met, round 15/28 -> packet" in row.evidence
+    row = specs["round-chosen"].run()
+    assert row.verdict == "reproduced"
+    assert row.computed.startswith("round mode (decides): round: 1")
+    assert "packet-level 6/6 met, round 6/6 -> round; so the round mode" in row.evidence
+    row = specs["refused"].run()
+    assert row.verdict == "reproduced"
+    assert f"it refuses this set-up: {reason}" in row.evidence
+    assert row.computed == "round: 1"
+    with pytest.raises(ValueError, match="metrics are for a claim with decide"):
+        _build.claim(scratch_paper, "x", "w", "t", metrics=("goodput",))
+    with pytest.raises(ValueError, match="metrics must be among"):
+        _build.claim(scratch_paper, "y", "w", "t", decide="d", metrics=("jitter",))
+
+    @_build.claim(scratch_paper, "bug", "w", "t", decide="d", metrics=("goodput",),
+                  variants=("newreno",))
+    def bug(fidelity="round"):
+        if fidelity == "packet":
+            raise ValueError("scale must be one of ledger, full")
+        return "1", "1", verdict_from_tolerance(1, 1, 0), "run"
+
+    with pytest.raises(ValueError, match="scale must be"):  # not a refusal: not swallowed
+        _build.REGISTRY[scratch_paper][-1].run()
+
+
+def test_rows_without_a_stored_ns3_run_name_the_mode_that_decided(claims):
+    """Every simulator row decided without a stored ns-3 run says which mode decided and why,
+    or why the packet-level mode could not run its set-up; a packet-decided row's verdict is
+    the packet-level mode's."""
+    rows = [c for c in claims if "No stored" in c.evidence and "ns-3" in c.evidence
+            and ("fidelity='packet'" in c.evidence)]
+    assert len(rows) >= 15
+    decided = [c for c in rows if "the packet-level mode's verdict decides" in c.evidence]
+    assert decided, "no row is decided by the packet-level mode: the choice would be untested"
+    for c in rows:
+        if "refuses this set-up" in c.evidence:
+            assert "(round mode, verdict" in c.evidence, f"{c.paper}/{c.id}"
+            continue
+        assert "so the packet mode" in c.evidence or "so the round mode" in c.evidence
+        assert " met, round " in c.evidence, f"{c.paper}/{c.id}"
+        first = c.computed.split(" mode (decides)")[0]
+        assert ("so the packet mode" in c.evidence) == (first == "packet"), f"{c.paper}/{c.id}"
+        if first == "packet":
+            packet = re.search(r"\(verdict (\S+)\) \|\|", c.computed).group(1)
+            assert c.verdict == packet, f"{c.paper}/{c.id}"
 
 
 def test_registry_refuses_duplicates_and_bad_returns(scratch_paper):

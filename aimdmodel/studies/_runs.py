@@ -46,6 +46,10 @@ class Task:
         to a worker process).
     replications : int
     options : QueueOptions
+    fidelity : {"round", "packet"}
+        The queue model's mode (:func:`aimdmodel.queue.run`'s ``fidelity``;
+        the packet-level mode raises ``ValueError``, with the reason, on a
+        scenario it leaves out).
 
     Examples
     --------
@@ -60,10 +64,12 @@ class Task:
     measure: Measure
     replications: int = 1
     options: QueueOptions = field(default_factory=QueueOptions)
+    fidelity: str = "round"
 
     def __call__(self) -> dict[str, Any]:
         """Run the scenario and return its measures."""
-        res = run(self.scenario, options=self.options, replications=self.replications)
+        res = run(self.scenario, options=self.options, replications=self.replications,
+                  fidelity=self.fidelity)
         return self.measure(res)
 
 

@@ -140,7 +140,8 @@ def cbr_load(variants: Sequence[str], cbr_rates: Sequence[float], *, link_rate: 
              base_rtt: float = 0.1, buffer: int = 50, packet_size: int = 1000,
              rwnd: int | None = None, duration: float = 100.0, warmup: float = 10.0,
              replications: int = 1, seed: int = 0, tick: float | None = None,
-             workers: int = 1, progress: bool = False) -> CBRLoadData:
+             workers: int = 1, progress: bool = False,
+             fidelity: str = "round") -> CBRLoadData:
     """Run one TCP flow of each variant against each CBR load on one bottleneck.
 
     Parameters
@@ -171,6 +172,9 @@ def cbr_load(variants: Sequence[str], cbr_rates: Sequence[float], *, link_rate: 
         Processes to use.
     progress : bool
         Show a progress bar.
+    fidelity : {"round", "packet"}
+        The queue model's mode (:func:`aimdmodel.queue.run`); ``"packet"``
+        raises ``ValueError`` on a set-up the packet-level mode leaves out.
 
     Returns
     -------
@@ -195,7 +199,7 @@ def cbr_load(variants: Sequence[str], cbr_rates: Sequence[float], *, link_rate: 
             sc = Scenario(flows=(Flow(variant=v, base_rtt=base_rtt, rwnd=rwnd),), link=link,
                           cross=(CBR(rate=r),), duration=duration, warmup=warmup,
                           packet_size=packet_size, seed=seed)
-            tasks.append(Task((v, j), sc, _measure, replications, opts))
+            tasks.append(Task((v, j), sc, _measure, replications, opts, fidelity))
     out = run_tasks(tasks, workers=workers, progress=progress, desc="cbr load")
     keys = [(v, j) for v in variants for j in range(rates.size)]
     got = {m: collect(out, keys, (len(variants), rates.size), m) for m in CBR_METRICS}

@@ -193,7 +193,7 @@ def flows_sweep(policies: Mapping[str, Policy] | Sequence[Policy], flow_counts: 
                 size: int | None = None, duration: float = 60.0, warmup: float = 0.0,
                 window: float | None = None, packet_size: int = 1000,
                 replications: int = 1, seed: int = 0, tick: float | None = None, workers: int = 1,
-                progress: bool = False) -> FlowsSweepData:
+                progress: bool = False, fidelity: str = "round") -> FlowsSweepData:
     """Run ``N`` flows of each policy through one bottleneck, for each ``N``.
 
     Parameters
@@ -226,6 +226,8 @@ def flows_sweep(policies: Mapping[str, Policy] | Sequence[Policy], flow_counts: 
     tick : float, optional
     workers : int
     progress : bool
+    fidelity : {"round", "packet"}
+        As in :func:`aimdmodel.studies.cbr.cbr_load`.
 
     Returns
     -------
@@ -254,7 +256,7 @@ def flows_sweep(policies: Mapping[str, Policy] | Sequence[Policy], flow_counts: 
             sc = Scenario(flows=flows, link=link, duration=duration, warmup=warmup,
                           packet_size=packet_size, seed=seed)
             tasks.append(Task((p, n), sc, partial(_measure_sweep, window=window), replications,
-                              opts))
+                              opts, fidelity))
     out = run_tasks(tasks, workers=workers, progress=progress, desc="flows")
     keys = [(p, n) for p in range(len(pols)) for n in counts]
     got = {m: collect(out, keys, (len(pols), len(counts)), m) for m in SWEEP_METRICS}
@@ -351,7 +353,7 @@ def churn(policies: Mapping[str, Policy] | Sequence[Policy], *, mode: str = "joi
           link_rate: float = 100e6, base_rtt: float = 0.1, buffer: int | None = None,
           discipline: str = "red", red: RED | None = None, packet_size: int = 1000,
           replications: int = 1, seed: int = 0, tick: float | None = None,
-          workers: int = 1, progress: bool = False) -> ChurnData:
+          workers: int = 1, progress: bool = False, fidelity: str = "round") -> ChurnData:
     """Run groups of flows that join (or leave) one every ``period`` seconds.
 
     ``mode="join"``: group ``g`` starts at ``g period``; ``mode="leave"``: all
@@ -371,6 +373,8 @@ def churn(policies: Mapping[str, Policy] | Sequence[Policy], *, mode: str = "joi
         Figs. 11-14).
     replications, seed, tick, workers, progress
         As in :func:`flows_sweep`.
+    fidelity : {"round", "packet"}
+        As in :func:`aimdmodel.studies.cbr.cbr_load`.
 
     Returns
     -------
@@ -398,7 +402,7 @@ def churn(policies: Mapping[str, Policy] | Sequence[Policy], *, mode: str = "joi
         sc = Scenario(flows=flows, link=link, duration=groups * period,
                       packet_size=packet_size, seed=seed)
         tasks.append(Task(p, sc, partial(_measure_churn, period=period, k=groups),
-                          replications, opts))
+                          replications, opts, fidelity))
     out = run_tasks(tasks, workers=workers, progress=progress, desc="churn")
     k = np.arange(groups)
     active = (k + 1) * group_size if mode == "join" else (groups - k) * group_size

@@ -340,7 +340,7 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
                     duration: float = 100.0, warmup: float = 10.0,
                     interval: float | None = None, replications: int = 1, seed: int = 0,
                     tick: float | None = None, workers: int = 1,
-                    progress: bool = False) -> RobustnessData:
+                    progress: bool = False, fidelity: str = "round") -> RobustnessData:
     """Run ``n`` test flows of every policy in every setting and environment.
 
     Parameters
@@ -366,9 +366,9 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
     seed : int
         Base seed; environment number ``k`` uses ``seed + k`` for its trace
         and its runs.
-    tick, workers, progress
+    tick, workers, progress, fidelity
         The model's time step (default: the smallest base RTT / 10), the
-        processes to use, a progress bar.
+        processes, a progress bar, the mode (as :func:`aimdmodel.studies.cbr.cbr_load`).
 
     Returns
     -------
@@ -399,7 +399,8 @@ def robustness_grid(policies: Mapping[str, Policy] | Sequence[Policy], *,
                 flows = tuple(Flow(variant=rec, policy=pol, base_rtt=r) for r in rtts)
                 sc = Scenario(flows=flows, link=link, cross=cross, duration=duration,
                               warmup=warmup, packet_size=packet_size, seed=seed + num)
-                tasks.append(Task((s, p, e), sc, _measure, replications, QueueOptions(tick=tick)))
+                tasks.append(Task((s, p, e), sc, _measure, replications, QueueOptions(tick=tick),
+                                  fidelity))
     out = run_tasks(tasks, workers=workers, progress=progress, desc="robustness")
     keys = [(s, p, e) for s in range(len(sets)) for p in range(len(pols)) for e in envs]
     got = {m: collect(out, keys, (len(sets), len(pols), len(envs)), m)

@@ -104,7 +104,8 @@ def random_loss(variants: Sequence[str], loss_rates: Sequence[float], *,
                 link_rate: float = 10e6, base_rtt: float = 0.1, buffer: int | None = None,
                 packet_size: int = 1500, duration: float = 100.0, warmup: float = 10.0,
                 replications: int = 1, seed: int = 0, tick: float | None = None,
-                workers: int = 1, progress: bool = False) -> RandomLossData:
+                workers: int = 1, progress: bool = False,
+                fidelity: str = "round") -> RandomLossData:
     """Run one flow of each variant through a DropTail bottleneck with random loss ``p``.
 
     Parameters
@@ -119,7 +120,7 @@ def random_loss(variants: Sequence[str], loss_rates: Sequence[float], *,
         DropTail buffer in packets (default: one bandwidth-delay product).
     packet_size : int
     duration, warmup : float
-    replications, seed, tick, workers, progress
+    replications, seed, tick, workers, progress, fidelity
         As in :func:`aimdmodel.studies.cbr.cbr_load`.
 
     Returns
@@ -144,7 +145,7 @@ def random_loss(variants: Sequence[str], loss_rates: Sequence[float], *,
             sc = Scenario(flows=(Flow(variant=v, base_rtt=base_rtt),),
                           link=Link(rate=link_rate, buffer=buf, random_loss=p),
                           duration=duration, warmup=warmup, packet_size=packet_size, seed=seed)
-            tasks.append(Task((v, j), sc, _measure_loss, replications, opts))
+            tasks.append(Task((v, j), sc, _measure_loss, replications, opts, fidelity))
     out = run_tasks(tasks, workers=workers, progress=progress, desc="random loss")
     keys = [(v, j) for v in variants for j in range(ps.size)]
     got = {m: collect(out, keys, (len(variants), ps.size), m)
@@ -246,7 +247,8 @@ def low_priority(*, primary: str = "newreno", low: str = "lp", n_primary: int = 
                  n_low: int = 2, primary_rwnd: int | None = None, link_rate: float = 10e6,
                  base_rtt: float = 0.1, buffer: int | None = None, packet_size: int = 1500,
                  duration: float = 100.0, warmup: float = 10.0, replications: int = 1,
-                 seed: int = 0, tick: float | None = None) -> LowPriorityData:
+                 seed: int = 0, tick: float | None = None,
+                 fidelity: str = "round") -> LowPriorityData:
     """Run best-effort flows alone, with low-priority flows, and the low-priority ones alone.
 
     Parameters
@@ -260,7 +262,7 @@ def low_priority(*, primary: str = "newreno", low: str = "lp", n_primary: int = 
         excess bandwidth for the low-priority class (None: no cap).
     link_rate, base_rtt, buffer, packet_size, duration, warmup
         As in :func:`random_loss` (no random loss).
-    replications, seed, tick
+    replications, seed, tick, fidelity
         As in :func:`random_loss`.
 
     Returns
@@ -285,7 +287,7 @@ def low_priority(*, primary: str = "newreno", low: str = "lp", n_primary: int = 
     opts = QueueOptions(tick=tick)
     tasks = [Task(k, Scenario(flows=f, link=link, duration=duration, warmup=warmup,
                               packet_size=packet_size, seed=seed), _measure_flows,
-                  replications, opts) for k, f in runs.items()]
+                  replications, opts, fidelity) for k, f in runs.items()]
     out = run_tasks(tasks)
     out = {k: {m: stats(v)[0] for m, v in o.items()} for k, o in out.items()}
     setup = {"primary_rwnd": primary_rwnd, "link_rate": float(link_rate), "base_rtt": base_rtt,
