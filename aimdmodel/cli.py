@@ -1434,7 +1434,7 @@ def _add_compile(sub: Any) -> None:
         description="Compile (or load from numba's on-disk cache) every compiled kernel, so "
                     "that later commands and worker processes only load them. Run it once "
                     "after an install, e.g. on a cluster before the jobs start (with the "
-                    "same NUMBA_CACHE_DIR as the jobs). About 80 CPU seconds cold, a few "
+                    "same NUMBA_CACHE_DIR as the jobs). About 110 CPU seconds cold, a few "
                     "seconds when cached.",
         epilog="parts: " + "; ".join(f"{k}: {v[0]}" for k, v in PARTS.items()),
     )

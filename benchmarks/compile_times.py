@@ -27,6 +27,7 @@ RUNS = {
              "with ThreadPoolExecutor(1) as ex:\n"
              "    sweep(AIMD(), [1, 30], 100, cycles=10, executor=ex, progress=False)",
     "queue": "from aimdmodel.warmup import compile_all\ncompile_all(['queue'])",
+    "packet": "from aimdmodel.warmup import compile_all\ncompile_all(['packet'])",
     "fluid": "from aimdmodel.warmup import compile_all\ncompile_all(['fluid'])",
 }
 
