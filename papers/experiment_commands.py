@@ -119,15 +119,15 @@ def experiment(args: argparse.Namespace) -> str:
     names = list(EXPERIMENTS) if key is None else [key]
     progress = enabled() if args.progress is None else args.progress
     digits = getattr(args, "digits", None)
+    fidelity = getattr(args, "fidelity", "round")
+    run = {"workers": args.workers, "progress": progress, "fidelity": fidelity}
     if args.format == "markdown" and not args.plot:
-        text = (report(names, args.scale, workers=args.workers, progress=progress,
-                       digits=digits)
-                if key is None else
-                render(key, run_experiment(key, args.scale, workers=args.workers,
-                                           progress=progress), args.scale, digits=digits))
+        text = (report(names, args.scale, digits=digits, **run) if key is None else
+                render(key, run_experiment(key, args.scale, **run), args.scale, digits=digits))
+        if key is not None and fidelity == "packet":
+            text = ("Queue model: packet by packet (aimdmodel/queue/packet.py).\n\n" + text)
     else:
-        results = {n: run_experiment(n, args.scale, workers=args.workers, progress=progress)
-                   for n in names}
+        results = {n: run_experiment(n, args.scale, **run) for n in names}
         text = to_json(results) if args.format == "json" else "\n".join(
             render(n, r, args.scale, digits=digits) for n, r in results.items())
         if args.plot:
@@ -167,6 +167,10 @@ def register(subparsers: Any) -> None:
                      help="processes to run on (default 1; --workers is the same)")
     exp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bars on stderr (default: when stderr is a terminal)")
+    exp.add_argument("--fidelity", choices=["round", "packet"], default="round",
+                     help="the queue model's mode: round (default, rounds of one RTT, fast) or "
+                          "packet (packet by packet, after ns-3's TCP; refuses, with the reason, "
+                          "a set-up it leaves out)")
     exp.add_argument("--format", choices=["markdown", "json"], default="markdown",
                      help="markdown (default): the set-ups and a table a result; json: every "
                           "value, every digit")

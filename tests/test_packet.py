@@ -206,3 +206,18 @@ def test_newreno_ops_cut_the_flight_and_linux_reno_the_window():
     b = run(sc, fidelity="packet", reno_ops="newreno")
     assert not np.array_equal(a.cwnd, b.cwnd)
     assert b.options["reno_ops"] == "newreno"
+
+
+def test_experiment_reruns_a_papers_set_up_packet_by_packet(capsys):
+    """``aimdmodel experiment KEY --fidelity packet``: the tables in the packet-level mode, or
+    exit 2 with one line naming what the mode leaves out."""
+    from aimdmodel import cli
+
+    assert cli.main(["experiment", "mehta-dahiya", "--fidelity", "packet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Queue model: packet by packet")
+    assert "### mehta-dahiya, random loss" in out
+    assert cli.main(["experiment", "reddy-aiad", "--fidelity", "packet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "'reno' is not in the packet-level mode" in err[0]
