@@ -221,3 +221,4 @@ def test_experiment_reruns_a_papers_set_up_packet_by_packet(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert "'reno' is not in the packet-level mode" in err[0]
+    assert err[0].endswith("use --fidelity round")
