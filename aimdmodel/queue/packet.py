@@ -114,7 +114,7 @@ import sympy
 
 from .._io import import_compiled
 from ..policies import Policy
-from ..policies.trace import trace, verify
+from ..policies.trace import W, expr, trace, verify
 from ..scenario import CBR, Scenario
 from .options import QueueOptions
 from .result import QueueResult
@@ -241,8 +241,6 @@ def _emit(e: sympy.Basic, syms: dict, out: list) -> None:
 
 
 def _program(value: object, syms: dict) -> tuple:
-    from ..policies.trace import expr
-
     out: list = []
     _emit(expr(value), syms, out)
     if len(out) > _k.MAX_STEPS:
@@ -287,8 +285,6 @@ def _compiled(policy: Policy) -> Program:
                          f"packet-level mode keeps at most {_k.MAX_STATE}")
     verify(policy, (symbols, init, inc, dec, win))
     syms = {sym: (_k.C_VAR, float(i)) for i, sym in enumerate(symbols)}
-    from ..policies.trace import W
-
     syms[W] = (_k.C_W, 0.0)
     pad = [()] * (_k.MAX_STATE - len(fields))
     progs = [*(_program(e, syms) for e in init), *pad,
