@@ -111,6 +111,20 @@ def test_the_traces_agree_with_the_samples(res, mixed):
     assert len(mixed.drop_t) == res.lost.sum() + res.cross_lost.sum()
 
 
+def test_the_state_and_ack_traces_agree_with_the_counts(res, mixed):
+    """Each entry into recovery is a fast retransmit, each into loss a timeout, and
+    SND.UNA only grows (the traces stop with a flow: at its stop, or when its receiver
+    holds all of a finite transfer)."""
+    for i in range(MIXED.n_flows):
+        st = mixed.state[mixed.state_flow == i]
+        assert (st == 3).sum() == res.fast_retransmits[0, i]
+        assert (st == 4).sum() == res.timeouts[0, i]
+        acks = mixed.ack[mixed.ack_flow == i]
+        assert acks.size > 0
+        assert (np.diff(acks) > 0).all()
+    assert np.all(np.isin(mixed.state, [0, 1, 2, 3, 4]))
+
+
 def test_a_variant_with_its_own_rule_keeps_a_small_queue():
     sc = Scenario(flows=(Flow(variant="vegas", base_rtt=0.04),), link=Link(rate=2e6, buffer=50),
                   duration=15.0, warmup=5.0)

@@ -85,6 +85,17 @@ def test_an_empty_path_gives_the_base_rtt_and_a_full_link():
     assert res.options["fidelity"] == "packet"
 
 
+def test_the_handshake_skips_a_data_packets_transmission_time():
+    """The SYN and SYN-ACK carry no payload: data start one base RTT less one data
+    packet's service time after the start (ns-3's first segment leaves then too)."""
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.06, start=0.5),),
+                  link=Link(rate=1e6, buffer=100), duration=1.0)
+    res = run(sc, fidelity="packet", record_interval=0.001)
+    first = res.t[np.argmax(res.sent[0, :, 0] > 0)]
+    svc = 8 * sc.packet_size / sc.link.rate  # 12 ms
+    assert first == pytest.approx(0.5 + 0.06 - svc, abs=1.5e-3)
+
+
 def test_random_loss_differs_between_replications_and_a_seed_repeats():
     sc = Scenario(flows=(Flow(variant="sack"),), link=Link(random_loss=0.01), duration=10.0,
                   seed=3)

@@ -340,6 +340,7 @@ struct Recorder
     std::vector<double> oQueue;
     // raw trace events
     std::vector<double> trCwndT, trCwndV, trCwndF, trQT, trQV, trDropT, trDropF;
+    std::vector<double> trStT, trStV, trStF, trAckT, trAckV, trAckF;
     std::vector<std::string> ccTypes, ccNames, recNames;
     std::vector<int> sackLive;
     std::vector<double> ruleInc, ruleDec, ruleBad, ruleBadValue;
@@ -610,6 +611,16 @@ inline void SinkRx(int i, Ptr<const Packet> p, const Address&)
     }
 }
 
+inline void HighAckChange(int i, SequenceNumber32, SequenceNumber32 v)
+{
+    if (g.traces && g.active[i])
+    {
+        g.trAckT.push_back(Simulator::Now().GetSeconds());
+        g.trAckV.push_back(static_cast<double>(v.GetValue()));
+        g.trAckF.push_back(i);
+    }
+}
+
 inline void CwndChange(int i, uint32_t, uint32_t v)
 {
     if (!g.active[i])
@@ -627,6 +638,12 @@ inline void CwndChange(int i, uint32_t, uint32_t v)
 
 inline void CongStateChange(int i, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t v)
 {
+    if (g.traces && g.active[i])
+    {
+        g.trStT.push_back(Simulator::Now().GetSeconds());
+        g.trStV.push_back(static_cast<double>(v));
+        g.trStF.push_back(i);
+    }
     if (v == TcpSocketState::CA_RECOVERY)
     {
         g.fastRetx[i] += 1;
@@ -716,6 +733,8 @@ class BulkFlow : public Application
                                              MakeBoundCallback(&CwndChange, m_index));
         m_socket->TraceConnectWithoutContext("CongState",
                                              MakeBoundCallback(&CongStateChange, m_index));
+        m_socket->TraceConnectWithoutContext("HighestRxAck",
+                                             MakeBoundCallback(&HighAckChange, m_index));
     }
 
     void StopNow()

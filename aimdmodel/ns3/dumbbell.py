@@ -276,6 +276,12 @@ class Ns3Traces:
         packets): time (the value holds from it on), value.
     drop_t, drop_flow : ndarray
         Every lost data packet: time, source (``n_flows`` = cross traffic).
+    state_t, state_flow, state : ndarray
+        Every change of a flow's congestion state (ns-3 ``CongState``: 0 open,
+        1 disorder, 2 CWR, 3 recovery, 4 loss): time, flow index, new state.
+    ack_t, ack_flow, ack : ndarray
+        Every advance of a flow's highest cumulative ACK (ns-3
+        ``HighestRxAck``, SND.UNA): time, flow index, sequence number (bytes).
     """
 
     result: QueueResult
@@ -286,6 +292,12 @@ class Ns3Traces:
     queue: np.ndarray
     drop_t: np.ndarray
     drop_flow: np.ndarray
+    state_t: np.ndarray
+    state_flow: np.ndarray
+    state: np.ndarray
+    ack_t: np.ndarray
+    ack_flow: np.ndarray
+    ack: np.ndarray
 
     def plot(self, ax: Any = None) -> list:
         """Draw each flow's cwnd (every change) and the queue; return the artists."""
@@ -482,7 +494,8 @@ def _one(scenario: Scenario, opts: Ns3Options, plans: list, run_no: int,
         raw = {k: _array(getattr(g, a)) for k, a in (
             ("cwnd_t", "trCwndT"), ("cwnd_flow", "trCwndF"), ("cwnd", "trCwndV"),
             ("queue_t", "trQT"), ("queue", "trQV"), ("drop_t", "trDropT"),
-            ("drop_flow", "trDropF"))}
+            ("drop_flow", "trDropF"), ("state_t", "trStT"), ("state_flow", "trStF"),
+            ("state", "trStV"), ("ack_t", "trAckT"), ("ack_flow", "trAckF"), ("ack", "trAckV"))}
     return arrays, _live(g, plans, modes, rules), raw
 
 
@@ -618,6 +631,6 @@ def trace(scenario: Scenario, *, options: Ns3Options | None = None,
     True
     """
     res, raw = _execute(scenario, _options(options, overrides), 1, traces=True)
-    return Ns3Traces(result=res, cwnd_flow=raw["cwnd_flow"].astype(int),
-                     drop_flow=raw["drop_flow"].astype(int),
-                     **{k: v for k, v in raw.items() if k not in ("cwnd_flow", "drop_flow")})
+    ints = ("cwnd_flow", "drop_flow", "state_flow", "state", "ack_flow")
+    return Ns3Traces(result=res, **{k: v.astype(int) if k in ints else v
+                                    for k, v in raw.items()})

@@ -753,11 +753,13 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     cwnd, srtt, rttvar, rto, life, tstart = S[0], S[22], S[23], S[24], S[26], S[27]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     if life[j] == 0:  # SYN; data after the handshake, which gives the first sample: the
-        # SYN and SYN-ACK carry no payload, so they skip a data packet's transmission time
-        # at the bottleneck (``base_rtt`` holds it); a timestamp sample in whole granules
+        # SYN and SYN-ACK carry no payload, so their round trip skips a data packet's
+        # transmission time at the bottleneck (``base_rtt`` holds it): the data start
+        # that much before one base RTT, as in ns-3 (its first segment leaves 1.1 ms
+        # before one 60 ms base RTT at 10 Mbit/s); a timestamp sample in whole granules
         life[j] = 1
-        tstart[j] = t + FP[FP_RTT, j]
-        sample = (math.floor((t + FP[FP_RTT, j] - svc) / gran) - math.floor(t / gran)) * gran
+        tstart[j] = t + max(FP[FP_RTT, j] - svc, 0.0)
+        sample = (math.floor(tstart[j] / gran) - math.floor(t / gran)) * gran
         srtt[j] = sample if sample > 0.0 else FP[FP_RTT, j]
         rttvar[j] = srtt[j] / 2.0
         S[3][V_MINSRTT][j] = srtt[j]

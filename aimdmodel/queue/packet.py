@@ -76,8 +76,9 @@ to 1 within 3 echo ages of the last cut; no increase then), ``cubic``
 TcpCubic with HyStart off (whole-segment targets, the TCP-friendly window,
 fast convergence), ``tahoe`` the bridge's TahoeRecovery (cwnd 1 at three
 duplicate ACKs, slow start during the repair). A flow starts with a
-handshake of one base RTT (which gives the first RTT sample, without a data
-packet's transmission time) and sends ``initial_window`` segments.
+handshake of one base RTT less a data packet's transmission time at the
+bottleneck (the SYN and SYN-ACK carry no payload; it gives the first RTT
+sample) and sends ``initial_window`` segments.
 
 **What it leaves out** (refused, with the reason, rather than run
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
