@@ -112,17 +112,33 @@ def test_the_traces_agree_with_the_samples(res, mixed):
 
 
 def test_the_state_and_ack_traces_agree_with_the_counts(res, mixed):
-    """Each entry into recovery is a fast retransmit, each into loss a timeout, and
-    SND.UNA only grows (the traces stop with a flow: at its stop, or when its receiver
-    holds all of a finite transfer)."""
+    """Each entry into recovery is a fast retransmit, each entry into loss a timeout (a
+    timeout in loss enters nothing: timeouts can be more), and SND.UNA only grows (the
+    traces stop with a flow: at its stop, or when its receiver holds all of a finite
+    transfer)."""
     for i in range(MIXED.n_flows):
         st = mixed.state[mixed.state_flow == i]
         assert (st == 3).sum() == res.fast_retransmits[0, i]
-        assert (st == 4).sum() == res.timeouts[0, i]
+        assert (st == 4).sum() <= res.timeouts[0, i]
         acks = mixed.ack[mixed.ack_flow == i]
         assert acks.size > 0
         assert (np.diff(acks) > 0).all()
     assert np.all(np.isin(mixed.state, [0, 1, 2, 3, 4]))
+
+
+def test_every_expiry_of_the_timer_is_a_timeout_also_in_loss():
+    """A NewReno flow beside Vegas in half a BDP of buffer times out again while in loss
+    (at 5.6 s, ns-3.44): its window falls to one segment three times, it enters the loss
+    state twice, and the count holds all three."""
+    sc = Scenario(flows=(Flow(variant="vegas", base_rtt=0.06), Flow(variant="newreno",
+                                                                    base_rtt=0.06)),
+                  link=Link(rate=10e6, delay=0.01, buffer=25), duration=6.0, warmup=0.0)
+    tr = trace(sc)
+    cw = tr.cwnd[tr.cwnd_flow == 1]
+    to_one = int(((cw[1:] == 1.0) & (cw[:-1] > 1.0)).sum())
+    entries = int((tr.state[tr.state_flow == 1] == 4).sum())
+    assert to_one > entries
+    assert tr.result.timeouts[0, 1] == to_one
 
 
 def test_a_variant_with_its_own_rule_keeps_a_small_queue():

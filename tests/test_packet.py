@@ -25,7 +25,8 @@ K = P._k
 
 
 def _kernel(sc: Scenario, seed: int = 7) -> tuple:
-    """Run the kernel once with its consistency check on; return (code, rec, tot)."""
+    """Run the kernel once with its consistency check on; return (code, rec, tot, on the
+    access links at the end)."""
     rules = P.check_packet(sc)
     FP = P._parameters(sc, rules, QueueOptions())
     PR, PL = P._programs(rules, FP.shape[1])
@@ -36,9 +37,10 @@ def _kernel(sc: Scenario, seed: int = 7) -> tuple:
     rec = np.zeros((K.NR, 200, n))
     tot = np.zeros((K.NT, n))
     link = np.zeros((K.NL, 200))
-    code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link,
-                 K.allocate(FP, OP, PR, PL))
-    return code, rec, tot
+    state = K.allocate(FP, OP, PR, PL)
+    code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link, state)
+    fi = state[45]  # the access links' FIFOs: head, tail
+    return code, rec, tot, int((fi[:, 1] - fi[:, 0]).sum())
 
 
 @st.composite
@@ -65,12 +67,14 @@ def dumbbells(draw) -> Scenario:
 @settings(deadline=None)
 @given(dumbbells(), st.integers(0, 1000))
 def test_every_senders_scoreboard_counts_what_its_flags_say(sc, seed):
-    code, rec, tot = _kernel(sc, seed)
+    code, rec, tot, on_access = _kernel(sc, seed)
     cols = sc.n_flows + len(sc.cross)
     assert code == 200, (f"flow {(-code - 1) % cols}: "
                          + ("counters disagree" if -code - 1 < cols else "no timer"))
     sent, deliv, lost = (rec[k].sum() for k in (K.R_SENT, K.R_DELIV, K.R_LOST))
-    assert 0 <= sent - deliv - lost <= sc.link.buffer + 1   # the rest waits or is in service
+    assert on_access >= 0
+    # the rest is on its way to the queue, waits or is in service
+    assert 0 <= sent - deliv - lost - on_access <= sc.link.buffer + 1
     assert (rec[K.R_UNIQ] <= rec[K.R_DELIV]).all()
     assert (tot[K.T_RETX] >= tot[K.T_FR]).all()
 
@@ -94,6 +98,22 @@ def test_the_handshake_skips_a_data_packets_transmission_time():
     first = res.t[np.argmax(res.sent[0, :, 0] > 0)]
     svc = 8 * sc.packet_size / sc.link.rate  # 12 ms
     assert first == pytest.approx(0.5 + 0.06 - svc, abs=1.5e-3)
+
+
+def test_a_senders_access_link_spaces_its_packets_and_delays_them():
+    """With an access link as slow as the bottleneck, a window reaches the queue one
+    packet time apart: nothing waits, and the RTT stays the base RTT; a fast one lets
+    the same window queue. The round mode has no access links and refuses the option."""
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.05),), link=Link(rate=10e6,
+                  buffer=100), duration=10.0, warmup=2.0)
+    slow = run(sc, fidelity="packet", access_rate=10e6, record_interval=0.01)
+    fast = run(sc, fidelity="packet", record_interval=0.01)
+    assert float(slow.queue.max()) < 1.0
+    assert np.nanmax(slow.rtt) == pytest.approx(0.05, abs=1.3e-3)
+    assert float(fast.queue.max()) > 10.0
+    assert metrics.utilization(slow)[0] > 0.95
+    with pytest.raises(ValueError, match="access_rate"):
+        run(sc, access_rate=10e6)
 
 
 def test_random_loss_differs_between_replications_and_a_seed_repeats():

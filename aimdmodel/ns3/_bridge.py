@@ -648,7 +648,15 @@ inline void CongStateChange(int i, TcpSocketState::TcpCongState_t, TcpSocketStat
     {
         g.fastRetx[i] += 1;
     }
-    else if (v == TcpSocketState::CA_LOSS)
+}
+
+// Every expiry of the retransmission timer once data flow: ReTxTimeout doubles the timer
+// (RFC 6298 5.5, capped at 60 s) while an RTT sample sets it from the estimate. Entries into
+// CA_LOSS undercount: a second expiry in CA_LOSS changes no state, and no trace fires
+inline void RtoChange(int i, Time old, Time v)
+{
+    int64_t twice = std::min(old.GetTimeStep() * 2, Seconds(60).GetTimeStep());
+    if (g.active[i] && g.seqInit[i] && v.GetTimeStep() == twice)
     {
         g.timeouts[i] += 1;
     }
@@ -735,6 +743,7 @@ class BulkFlow : public Application
                                              MakeBoundCallback(&CongStateChange, m_index));
         m_socket->TraceConnectWithoutContext("HighestRxAck",
                                              MakeBoundCallback(&HighAckChange, m_index));
+        m_socket->TraceConnectWithoutContext("RTO", MakeBoundCallback(&RtoChange, m_index));
     }
 
     void StopNow()

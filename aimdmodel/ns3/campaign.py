@@ -52,8 +52,10 @@ from .options import Ns3Options
 
 __all__ = ["STORE", "Store", "Task", "fingerprint", "run_campaign", "run_task", "summarize"]
 
-FORMAT = 1
-"""The stored record's format (bumped when a summary changes meaning)."""
+FORMAT = 2
+"""The stored record's format (bumped when a summary changes meaning; 2: ``timeouts``
+counts every expiry of ns-3's retransmission timer, 1 counted entries into its loss
+state)."""
 
 STORE = Path(__file__).resolve().parent / "data" / "ns3_runs.jsonl"
 """The runs shipped with aimdmodel: the reference set's, made by ``aimdmodel validate``."""

@@ -38,8 +38,10 @@ loss), goodput (bytes the sink received / segment size), cwnd (the
 the end of a transfer), the flow's packets queued at the end of the
 sample, and the mean RTT of the packets that entered the queue in the
 sample (``base_rtt`` + their wait); per flow over the run, timeouts
-(entries into ``CA_LOSS``), fast retransmits (entries into
-``CA_RECOVERY``), retransmitted packets (sequence numbers sent again) and
+(every expiry of the retransmission timer once data flow, seen as the
+``RTO`` trace doubling; entries into ``CA_LOSS`` would miss a second
+expiry in that state, which changes no state), fast retransmits (entries
+into ``CA_RECOVERY``), retransmitted packets (sequence numbers sent again) and
 the completion time of a finite transfer. The congestion op, recovery op
 and SACK of every live socket are read back and recorded.
 
@@ -72,6 +74,7 @@ from typing import Any
 import numpy as np
 
 from .._validate import check_count
+from ..queue.options import access_rate
 from ..queue.result import QueueResult
 from ..scenario import CBR, ParetoCross, Scenario
 from ._loader import load, version
@@ -132,8 +135,7 @@ def _variant_names() -> list:
 def _access_rate(scenario: Scenario, opts: Ns3Options) -> float:
     if opts.access_rate is not None:
         return float(opts.access_rate)
-    top = float(np.max(np.atleast_1d(scenario.link.rate)))
-    return max(100.0 * top, 1e9)
+    return access_rate(scenario)  # the packet-level mode's default, the same links
 
 
 def _wire(scenario: Scenario, opts: Ns3Options, rate: float) -> float:

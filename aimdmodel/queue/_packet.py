@@ -27,8 +27,9 @@ from .._numba_cache import install
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
-FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR = range(10)
-NFP = 10
+FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR, \
+    FP_FWD = range(11)
+NFP = 11
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
 RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC, RULE_LP, \
     RULE_NEWRENO = range(8)
@@ -45,8 +46,8 @@ MAX_STEPS = 64
 # -- options: OP[k] ----------------------------------------------------------------------------
 OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
     OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
-    OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC, OP_PRR = range(27)
-NOP = 27
+    OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC, OP_PRR, OP_ASVC, OP_DELAY = range(29)
+NOP = 29
 
 # -- the variants' own state: R[V_*][flow] --------------------------------------------------------
 (V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
@@ -113,8 +114,11 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no cover
-    """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail."""
+def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: no cover
+    """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail.
+
+    ``ts``: when its sender sent it (the timestamp its receiver echoes).
+    """
     if OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
         rec[R_LOST, k, j] += 1.0
         return
@@ -155,7 +159,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no co
     else:
         wait = (qd[QTDEP] - t) + (ql - 1) * svc
     e = (qi[QH] + ql) % Q
-    qf[e], qs[e], qt[e] = j, s, t
+    qf[e], qs[e], qt[e] = j, s, ts
     qi[QL] = ql + 1
     rec[R_RTTSUM, k, j] += FP[FP_RTT, j] + wait
     rec[R_ACC, k, j] += 1.0
@@ -163,8 +167,13 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s):  # pragma: no co
 
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
-          qf, qs, qt, qi, qd):  # pragma: no cover - compiled
-    """Flow ``j`` sends segment ``s`` (a retransmission or the next new one)."""
+          ft, fsq, fi, fts, afree):  # pragma: no cover - compiled
+    """Flow ``j`` sends segment ``s`` (a retransmission or the next new one).
+
+    The segment leaves on the sender's access link one transmission time after
+    the previous one at the earliest, and reaches the bottleneck's queue that
+    link's delay later (an event of :func:`run`).
+    """
     e = s & MASK
     if retx:
         f = flags[j, e]
@@ -180,7 +189,12 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     rec[R_SENT, k, j] += 1.0
     if deadline[j] == np.inf:
         deadline[j] = t + rto[j]
-    _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s)
+    afree[j] = max(t, afree[j]) + OP[OP_ASVC]
+    e = fi[j, 1] & MASK
+    ft[j, e] = afree[j] + FP[FP_FWD, j]
+    fsq[j, e] = s
+    fts[j, e] = t
+    fi[j, 1] += 1
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -726,12 +740,12 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
             rec[R_UNIQ, k, j] += 1.0
             sk = s
     e = atail[j] & MASK
-    at[j, e] = t + FP[FP_RTT, j] - svc
+    at[j, e] = t + max(FP[FP_RTT, j] - svc - OP[OP_ASVC] - FP[FP_FWD, j], 0.0)  # the rest
     aack[j, e] = rnxt[j]
     asack[j, e] = sk
     aecho[j, e] = recent[j]
-    S[42][j, e] = math.floor((t + 0.5 * (FP[FP_RTT, j] - svc)) / gran)  # the ACK's TSval (ms):
-    atail[j] += 1  # the receiver's clock, half the path after the bottleneck
+    S[42][j, e] = math.floor((t + OP[OP_DELAY]) / gran)  # the ACK's TSval (ms): the
+    atail[j] += 1  # receiver's clock, the bottleneck's delay after the packet left it
     return
 
 
@@ -740,7 +754,7 @@ def _cbr_send(S, FP, OP, rng, rec, j, t, k):  # pragma: no cover - compiled
     """Send a CBR source's next packet (ns-3's OnOff UDP application, always on)."""
     nxt, tstart, qf, qs, qt, qi, qd = S[14], S[27], S[37], S[38], S[39], S[40], S[41]
     rec[R_SENT, k, j] += 1.0
-    _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, nxt[j])
+    _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, nxt[j], t)
     nxt[j] += 1
     tstart[j] = t + FP[FP_CBR, j]
     if FP[FP_STOP, j] > 0.0 and tstart[j] >= FP[FP_STOP, j]:
@@ -754,11 +768,12 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     if life[j] == 0:  # SYN; data after the handshake, which gives the first sample: the
         # SYN and SYN-ACK carry no payload, so their round trip skips a data packet's
-        # transmission time at the bottleneck (``base_rtt`` holds it): the data start
-        # that much before one base RTT, as in ns-3 (its first segment leaves 1.1 ms
-        # before one 60 ms base RTT at 10 Mbit/s); a timestamp sample in whole granules
+        # transmission times at the bottleneck and on the access link (``base_rtt`` holds
+        # them): the data start that much before one base RTT, as in ns-3 (its first
+        # segment leaves 1.1 ms before one 60 ms base RTT at 10 Mbit/s); a timestamp
+        # sample in whole granules
         life[j] = 1
-        tstart[j] = t + max(FP[FP_RTT, j] - svc, 0.0)
+        tstart[j] = t + max(FP[FP_RTT, j] - svc - OP[OP_ASVC], 0.0)
         sample = (math.floor(tstart[j] / gran) - math.floor(t / gran)) * gran
         srtt[j] = sample if sample > 0.0 else FP[FP_RTT, j]
         rttvar[j] = srtt[j] / 2.0
@@ -819,8 +834,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
     """Take a duplicate ACK (ns-3 ``DupAck``): limited transmit, Reno SACK, fast retransmit."""
     cwnd, ssth, R, w0, step, racked, synced, state = S[0], S[1], S[3], S[4], S[5], S[6], S[7], S[8]
     dup, recover, ractive, una, nxt, nsacked = S[9], S[10], S[11], S[13], S[14], S[16]
-    nlost, nretx, npend, flags, rto, deadline, qf = S[17], S[18], S[19], S[21], S[24], S[25], S[37]
-    qs, qt, qi, qd = S[38], S[39], S[40], S[41]
+    nlost, nretx, npend, flags, rto, deadline = S[17], S[18], S[19], S[21], S[24], S[25]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     if isdup and state[j] != ST_LOSS:
         if state[j] != ST_RECOVERY:
@@ -866,7 +880,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                                                          nretx[j]), ssth, cwnd, R)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                      npend, deadline, rto, qf, qs, qt, qi, qd)
+                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
                 R[V_PRROUT][j] += 1.0
             elif not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
@@ -882,7 +896,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
     """
     cwnd, ssth, R, firstpartial, una, nxt, nsacked = S[0], S[1], S[3], S[12], S[13], S[14], S[16]
     nlost, nretx, npend, flags, srtt, rto = S[17], S[18], S[19], S[21], S[22], S[24]
-    deadline, qf, qs, qt, qi, qd = S[25], S[37], S[38], S[39], S[40], S[41]
+    deadline = S[25]
     # a partial ACK (RFC 6582): retransmit unless the head already was
     if not sack:
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
@@ -902,7 +916,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
                     break
                 s += 1
         _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-              npend, deadline, rto, qf, qs, qt, qi, qd)
+              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
         R[V_PRROUT][j] += 1.0
     _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
     if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
@@ -1049,8 +1063,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
 def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Send what flow ``j``'s window allows; return 0, or the check's code."""
     cwnd, una, nxt, nsacked, nlost, nretx, npend = S[0], S[13], S[14], S[16], S[17], S[18], S[19]
-    limited, flags, rto, deadline, life, qf, qs = S[20], S[21], S[24], S[25], S[26], S[37], S[38]
-    qt, qi, qd = S[39], S[40], S[41]
+    limited, flags, rto, deadline, life = S[20], S[21], S[24], S[25], S[26]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # send what the window allows (ns-3 SendPendingData, RFC 6675 NextSeg 1-2)
     if life[j] != 2:
@@ -1078,7 +1091,7 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
                     or s - una[j] >= RING - 1:
                 break
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
-              deadline, rto, qf, qs, qt, qi, qd)
+              deadline, rto, S[43], S[44], S[45], S[46], S[47])
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
     limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
@@ -1105,6 +1118,48 @@ def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
         rec[R_QUEUED, k, qf[(qi[QH] + p) % qf.shape[0]]] += 1.0
 
 
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _next_event(S, FP, n):  # pragma: no cover - compiled
+    """Return the next event ``(time, kind, flow)``, the earliest.
+
+    Kinds: 0 a departure from the bottleneck, 6 a sender's packet reaching it,
+    1 an ACK, 2 a timer, 3 a start, 4 Westwood+'s estimate, 5 a CBR source's
+    packet; at a tie the departure, then the lowest flow, its kinds in the
+    order 6, 1, 2, 3, 4, 5.
+    """
+    deadline, life, tstart, at, ahead, atail = S[25], S[26], S[27], S[31], S[35], S[36]
+    qd, bwdue, ft, fi = S[41], S[3][V_BWDUE], S[43], S[45]
+    t = qd[QTDEP]
+    kind = 0
+    who = -1
+    for j in range(n):
+        if fi[j, 0] < fi[j, 1] and ft[j, fi[j, 0] & MASK] < t:
+            t = ft[j, fi[j, 0] & MASK]
+            kind = 6
+            who = j
+        if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
+            t = at[j, ahead[j] & MASK]
+            kind = 1
+            who = j
+        if deadline[j] < t:
+            t = deadline[j]
+            kind = 2
+            who = j
+        if life[j] < 2 and tstart[j] < t:
+            t = tstart[j]
+            kind = 3
+            who = j
+        if bwdue[j] < t:
+            t = bwdue[j]
+            kind = 4
+            who = j
+        if FP[FP_CBR, j] > 0.0 and tstart[j] < t:  # a CBR source's next packet
+            t = tstart[j]
+            kind = 5
+            who = j
+    return t, kind, who
+
+
 @numba.njit(cache=True, _nrt=False)
 def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     """Run one replication to ``OP[OP_DUR]`` seconds; fill ``rec``, ``tot`` and ``link``.
@@ -1119,38 +1174,14 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     dur = OP[OP_DUR]
     every = OP[OP_REC]
     n_rec = rec.shape[1]
-    deadline, life, tstart, at, ahead, atail, qi = S[25], S[26], S[27], S[31], S[35], S[36], S[40]
-    qd, bwdue = S[41], S[3][V_BWDUE]
+    qi, qd, fsq, fi = S[40], S[41], S[44], S[45]
     last_t = 0.0
     k = 0
     t_rec = every
     rec[R_CWND] = np.nan
     tot[T_FINISH] = np.nan
     while True:
-        t = qd[QTDEP]
-        kind = 0
-        who = -1
-        for j in range(n):  # the next event: a departure, an ACK, a timer, a start
-            if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
-                t = at[j, ahead[j] & MASK]
-                kind = 1
-                who = j
-            if deadline[j] < t:
-                t = deadline[j]
-                kind = 2
-                who = j
-            if life[j] < 2 and tstart[j] < t:
-                t = tstart[j]
-                kind = 3
-                who = j
-            if bwdue[j] < t:
-                t = bwdue[j]
-                kind = 4
-                who = j
-            if FP[FP_CBR, j] > 0.0 and tstart[j] < t:  # a CBR source's next packet
-                t = tstart[j]
-                kind = 5
-                who = j
+        t, kind, who = _next_event(S, FP, n)
         if t_rec <= t or dur <= t:
             tt = min(t_rec, dur)
             _sample(S, FP, rec, link, k, tt, last_t)
@@ -1167,6 +1198,12 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
             _depart(S, FP, OP, rec, t, k)
             continue
         j = who
+        if kind == 6:  # a sender's packet reaches the bottleneck
+            e = fi[j, 0] & MASK
+            fi[j, 0] += 1
+            _enqueue(j, t, k, FP, OP, rng, rec, S[37], S[38], S[39], S[40], qd, fsq[j, e],
+                     S[46][j, e])
+            continue
         if kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
             _estimate_bw(j, S[3], OP)
             continue
@@ -1257,4 +1294,7 @@ def allocate(FP, OP, PR, PL):
     return (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
          firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
          rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho,
-         ahead, atail, qf, qs, qt, qi, qd, np.zeros((n, RING)))  # then the ACKs' TSval
+         ahead, atail, qf, qs, qt, qi, qd, np.zeros((n, RING)),  # then the ACKs' TSval;
+         np.zeros((n, RING)), np.zeros((n, RING), np.int64),  # packets on the access links:
+         np.zeros((n, 2), np.int64), np.zeros((n, RING)),  # arrival, segment, head/tail,
+         np.zeros(n))  # send time; when each access link is free

@@ -512,6 +512,9 @@ def _checked(scenario: Any, options: Any, replications: Any, max_work: Any, max_
         raise ValueError(f"recovery={opts.recovery!r}, reno_ops={opts.reno_ops!r}: the round "
                          "mode runs classic recovery and TcpLinuxReno's cut only; use "
                          "fidelity='packet'")
+    if fidelity == "round" and opts.access_rate is not None:
+        raise ValueError(f"access_rate={opts.access_rate!r}: the round mode has no access "
+                         "links (their transmission time and delay); use fidelity='packet'")
     for i, fl in enumerate(scenario.flows):
         _flow_policy(fl, i)  # a wrong variant or policy is named before any estimate
     return opts, replications, max_work, max_memory

@@ -10,7 +10,8 @@ from typing import Any
 from .._validate import check_choice, check_flag, check_real, check_whole
 from .variants import VARIANTS
 
-__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "PACKET_RECOVERIES", "RENO_OPS", "QueueOptions"]
+__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "PACKET_RECOVERIES", "RENO_OPS", "QueueOptions",
+           "access_rate"]
 
 PACKET_RECOVERIES = ("classic", "prr")
 """ns-3's recovery ops the packet-level mode runs (``TcpClassicRecovery``, ``TcpPrrRecovery``)."""
@@ -82,6 +83,13 @@ class QueueOptions:
         ns-3's ``TcpLinuxReno`` (ssthresh ``max(cwnd/2, 2)``; default) or
         ``TcpNewReno`` (``max(flight/2, 2)``, one segment per ACK in slow
         start, ``1/cwnd`` per ACK after). The round mode runs the first only.
+    access_rate : float, optional
+        Bit/s of each sender's link to the bottleneck in the packet-level
+        mode (default, as the ns-3 bridge: 100 times the bottleneck's highest
+        rate, at least 1 Gbit/s): a sender's packets leave one transmission
+        time apart and reach the queue after that link's delay (the part of
+        ``base_rtt`` before the queue). The round mode does not model it and
+        refuses a value.
 
     Examples
     --------
@@ -115,6 +123,7 @@ class QueueOptions:
     cross_variant: str = "sack"
     recovery: str = "classic"
     reno_ops: str = "linux-reno"
+    access_rate: float | None = None
 
     def __post_init__(self) -> None:
         _number("tick", self.tick, optional=True)
@@ -145,6 +154,7 @@ class QueueOptions:
             raise ValueError(f"cubic_beta must be in (0, 1), got {self.cubic_beta}")
         _number("westwood_alpha", self.westwood_alpha, strict=False, high=1.0)
         _number("cross_rtt", self.cross_rtt, optional=True)
+        _number("access_rate", self.access_rate, optional=True)
         check_flag("cubic_fast_convergence", self.cubic_fast_convergence)
         var = VARIANTS.get(self.cross_variant) if isinstance(self.cross_variant, str) else None
         if var is None or var.own_rule:
@@ -166,3 +176,25 @@ class QueueOptions:
             raise ValueError(f"unknown queue-model option {unknown[0]!r}; the options are "
                              f"{', '.join(sorted(known))}")
         return dataclasses.replace(self, **changes)
+
+
+def access_rate(scenario: Any, options: QueueOptions | None = None) -> float:
+    """Return the bit/s of the senders' links to the bottleneck (``options.access_rate``).
+
+    Without a value: 100 times the bottleneck's highest rate, at least
+    1 Gbit/s (the ns-3 bridge's links, which the packet-level mode follows).
+
+    Examples
+    --------
+    >>> from aimdmodel.scenario import Flow, Link, Scenario
+    >>> access_rate(Scenario(flows=(Flow(),), link=Link(rate=10e6)))
+    1000000000.0
+    >>> access_rate(Scenario(flows=(Flow(),), link=Link(rate=100e6)),
+    ...             QueueOptions(access_rate=5e9))
+    5000000000.0
+    """
+    if options is not None and options.access_rate is not None:
+        return float(options.access_rate)
+    import numpy as np
+
+    return max(100.0 * float(np.max(np.atleast_1d(scenario.link.rate))), 1e9)

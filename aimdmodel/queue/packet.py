@@ -11,16 +11,20 @@ rules follow ns-3.44's ``TcpSocketBase`` and ``TcpTxBuffer`` (read in
 options.Ns3Options`: an ACK per packet, IW 3, classic recovery, min RTO 1 s,
 TcpLinuxReno when a flow has no policy):
 
-**Path.** A packet enters the bottleneck when it is sent (the access links'
-delay is folded into the return path; only the RTT matters for the
-dynamics): random loss ``Link.random_loss`` first, then RED or DropTail;
+**Path.** As the ns-3 bridge's dumbbell: a sender's packets leave on its
+access link (``QueueOptions.access_rate``, by default 100 times the
+bottleneck's rate, at least 1 Gbit/s) one transmission time apart and reach
+the bottleneck that link's delay later (the delay ``base_rtt`` leaves to it:
+half of ``base_rtt`` less both transmission times and the bottleneck's delay
+twice), so two flows' packets meet at the queue with ns-3's phase; there
+random loss ``Link.random_loss`` first, then RED or DropTail;
 ``Link.buffer`` packets wait, one more is in service (``1 / C`` s, ``C =
 rate / (8 packet_size)``). The receiver answers a packet when it leaves the
-bottleneck; the ACK reaches the sender ``base_rtt - 1/C`` later, so an empty
-path gives RTT = ``base_rtt``. RED runs on the queue disc (the waiting
-packets but the one in ns-3's device queue), per arriving packet, as the
-round model's (Floyd & Jacobson 1993, count-uniformized, gentle, the idle
-decay, ns-3's ``nQueued > 1`` guard).
+bottleneck; the ACK reaches the sender the bottleneck's delay twice and the
+access link's delay later, so an empty path gives RTT = ``base_rtt``. RED
+runs on the queue disc (the waiting packets but the one in ns-3's device
+queue), per arriving packet, as the round model's (Floyd & Jacobson 1993,
+count-uniformized, gentle, the idle decay, ns-3's ``nQueued > 1`` guard).
 
 CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
 ``8 packet_size / rate`` seconds from its start to its stop, through the
@@ -84,8 +88,9 @@ sample) and sends ``initial_window`` segments.
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
 methods branch on the state's value (they cannot be traced; the round mode
 runs them); Pareto cross traffic; DRR; a rate that changes. Also left
-out: delayed ACKs, ACK loss and the reverse path's queue, the transmission
-time on the access links, RFC 6675's rescue retransmission (NextSeg rule 3),
+out: delayed ACKs, ACK loss and the reverse path's queue, an ACK's
+transmission times, the receiver's and the CBR sources' access links, RFC
+6675's rescue retransmission (NextSeg rule 3),
 segments of less than a full size, and ns-3's 1 ns clock (times are
 floats).
 
@@ -117,7 +122,7 @@ from .._io import import_compiled
 from ..policies import Policy
 from ..policies.trace import W, expr, trace, verify
 from ..scenario import CBR, Scenario
-from .options import QueueOptions
+from .options import QueueOptions, access_rate
 from .result import QueueResult
 
 __all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_packet"]
@@ -317,7 +322,22 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_RULE, j] = own.get(fl.variant, reno if rule is None else _k.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
+        FP[_k.FP_FWD, j] = _forward_delay(scenario, fl.base_rtt, opts)
     return FP
+
+
+def _forward_delay(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
+    """Seconds of a sender's access link's delay: what ``base_rtt`` leaves to it.
+
+    A data packet's round trip is its transmission time on the access link
+    and at the bottleneck, the access link's delay, the bottleneck's delay
+    twice and the access link's delay back (an ACK's transmission times are
+    left out), so the access link's delay is half of ``base_rtt`` less those;
+    0 when ``base_rtt`` is shorter (the ACK path then takes the rest).
+    """
+    link, bits = scenario.link, 8.0 * scenario.packet_size
+    svc = bits / float(link.rate) + bits / access_rate(scenario, opts)
+    return max((base_rtt - svc - 2.0 * link.delay) / 2.0, 0.0)
 
 
 def _programs(rules: list, columns: int) -> tuple:
@@ -355,6 +375,8 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_k.OP_CC], OP[_k.OP_CB] = opts.cubic_c, opts.cubic_beta
     OP[_k.OP_CFC] = opts.cubic_fast_convergence
     OP[_k.OP_PRR] = opts.recovery == "prr"
+    OP[_k.OP_ASVC] = 8.0 * scenario.packet_size / access_rate(scenario, opts)
+    OP[_k.OP_DELAY] = link.delay
     return OP
 
 
