@@ -24,9 +24,11 @@ folder per paper (``papers/lahanas2003/``: its numbers and statements in
 - :mod:`papers.claims`: the efficiency figures of the headline table;
 - :mod:`papers.texts`: the locator of the passages the ledger quotes (each
   paper's ``text.py``; a quote that is not in the text raises);
-- :mod:`papers.setups`: the papers' simulator set-ups as calls of
-  :mod:`aimdmodel.studies`, every parameter printed (located) or chosen (why);
-  :mod:`papers.experiments` runs and renders them (``aimdmodel experiment``);
+- :mod:`papers.setups`: the one registry of the papers' simulator set-ups,
+  gathered from the folders (``papers/KEY/setups.py``) through the table of
+  keys; each a call of :mod:`aimdmodel.studies` (:mod:`papers.experiment_setup`),
+  every parameter printed (located) or chosen (why); :mod:`papers.experiments`
+  runs and renders them (``aimdmodel experiment``);
 - :mod:`papers.ns3_setups`: two papers' set-ups in ns-3; :mod:`papers.ns3_reruns`
   reads their stored runs.
 

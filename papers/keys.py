@@ -66,6 +66,20 @@ class Paper:
         """The name of the paper's modules and files: the key with ``_`` for ``-``."""
         return self.key.replace("-", "_")
 
+    @property
+    def package(self) -> str:
+        """The paper's folder as a package: ``papers.`` and :attr:`module`.
+
+        Its ``text.py`` holds the verbatim passages, ``setups.py`` (when the paper has a
+        simulator experiment) the set-ups, ``claims.py`` the claims the ledger checks.
+
+        Examples
+        --------
+        >>> PAPERS["reddy-aiad"].package
+        'papers.reddy_aiad'
+        """
+        return f"papers.{self.module}"
+
 
 PAPERS: dict[str, Paper] = {
     p.key: p
