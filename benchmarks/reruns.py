@@ -9,8 +9,9 @@ once the ``experiment`` plugin is installed (papers.experiment_commands).
 Every parameter of every run is in the file: printed by the paper (with the
 phrase, located in its text) or chosen (with the reason), and the scale
 (replications, durations) of the full runs; the claims ledger runs the same
-set-ups at the reduced ``ledger`` scale (papers/setups.py). The file's header
-gives the wall time of each paper's runs.
+set-ups at the reduced ``ledger`` scale (each paper's papers/KEY/setups.py,
+gathered in papers.setups). The file's header gives the wall time of each
+paper's runs.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The claim registry: one small function per claim, registered with :func:`claim`.
 
-A claim module writes each claim of its paper as a function that computes
-the evidence and returns ``(claimed, computed, verdict, evidence)``, the
-verdict from a rule of :mod:`paper_checks.ledger`::
+A claim module (``papers/KEY/claims.py``) writes each claim of its paper as a
+function that computes the evidence and returns ``(claimed, computed,
+verdict, evidence)``, the verdict from a rule of :mod:`paper_checks.ledger`::
 
     @claim(KEY, "eq1", "Sec. 2.2, Eq. 1", "With decrease factor ... (beta + 1)/(2 beta).")
     def eq1():

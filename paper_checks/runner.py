@@ -14,20 +14,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aimdmodel._format import markdown_table
+from papers.keys import PAPERS as KEYS
 
 from .ledger import CAUSES, DISAGREE, VERDICTS, Claim
 
 __all__ = ["PAPERS", "README", "causes", "decider", "readme_text", "run", "summary", "to_json",
            "to_markdown"]
 
-PAPERS: dict[str, str] = {
-    "lahanas2003": "paper_checks.lahanas2003",
-    "jasem2010": "paper_checks.jasem2010",
-    "reddy-aiad": "paper_checks.reddy_aiad",
-    "bazi2019": "paper_checks.bazi2019",
-    "mehta-dahiya": "paper_checks.mehta_dahiya",
-}
-"""Paper key -> module holding its ``checks()``."""
+PAPERS: dict[str, str] = {key: f"{paper.package}.claims" for key, paper in KEYS.items()}
+"""Paper key -> module holding its ``checks()``: each paper's ``claims.py`` in its folder
+(``papers/KEY/claims.py``), found through the table of keys (:data:`papers.keys.PAPERS`,
+:attr:`papers.keys.Paper.package`), in its order; the one place the ledger finds its claims."""
 
 README = Path(__file__).with_name("README.md")
 
@@ -201,7 +198,7 @@ about (`paper_checks/ns3_reruns.jsonl`, rendered in
 until the last flow ends, mean or maximum); the queue model
 (`aimdmodel.studies`, at a reduced scale stated in its row, with every
 parameter the paper prints and the value chosen for each one it does not,
-`papers/setups.py`) is the fast estimate shown beside them. Without a stored
+`papers/KEY/setups.py`) is the fast estimate shown beside them. Without a stored
 ns-3 run, the row is computed in both modes of the queue model (round and
 packet-level, `aimdmodel.queue.run(..., fidelity="packet")`), and the mode
 that agrees better with ns-3 on the claim's metric, for flows with or

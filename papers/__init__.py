@@ -6,7 +6,9 @@ analysis, figures and the framework statements are checked in
 holds everything that belongs to a *paper*, each paper under its author-year
 key (:mod:`papers.keys`, the one table of keys, citations and old names), one
 folder per paper (``papers/lahanas2003/``: its numbers and statements in
-``__init__.py``, its verbatim passages in ``text.py``):
+``__init__.py``, its verbatim passages in ``text.py``, its simulator set-ups
+in ``setups.py`` when it has any, its claims in ``claims.py``, which the
+ledger :mod:`paper_checks` finds through the table of keys):
 
 - :mod:`papers.lahanas2003` (Lahanas & Tsaoussidis 2003): the efficiencies
   3/4, 5/6, 8/9, the response constants, the fixed point of AIMD-FC+, the
@@ -21,15 +23,24 @@ folder per paper (``papers/lahanas2003/``: its numbers and statements in
   (Mehta & Dahiya), :mod:`papers.reddy_aiad` (Reddy et al.): the numbers,
   tables and lists they print (the tables parsed from the located text); the
   loss response and the Sec. 3 metrics Bazi & Nassereddine describe;
-- :mod:`papers.claims`: the efficiency figures of the headline table;
+- :mod:`papers.claims`: the efficiency figures of the headline table (two
+  papers' figures side by side, so not in one folder);
 - :mod:`papers.texts`: the locator of the passages the ledger quotes (each
   paper's ``text.py``; a quote that is not in the text raises);
-- :mod:`papers.setups`: the papers' simulator set-ups as calls of
-  :mod:`aimdmodel.studies`, every parameter printed (located) or chosen (why);
-  :mod:`papers.experiments` runs and renders them (``aimdmodel experiment``);
+- :mod:`papers.setups`: the one registry of the papers' simulator set-ups,
+  gathered from the folders (``papers/KEY/setups.py``) through the table of
+  keys; each a call of :mod:`aimdmodel.studies` (:mod:`papers.experiment_setup`),
+  every parameter printed (located) or chosen (why); :mod:`papers.experiments`
+  runs and renders them (``aimdmodel experiment``);
 - :mod:`papers.ns3_setups`: two papers' set-ups in ns-3; :mod:`papers.ns3_reruns`
   reads their stored runs.
 
-The claims ledger (:mod:`paper_checks`), the proofs and the tests take them
-from here.
+The claims ledger's machinery (:mod:`paper_checks`), the proofs and the tests
+take them from here.
+
+Adding a paper: its row in :data:`papers.keys.PAPERS` and its folder
+(``__init__.py``, ``text.py``, ``claims.py``; ``setups.py`` and its entry in
+:data:`papers.experiments.EXPERIMENTS` when it has a simulator set-up); the
+ledger and :data:`papers.setups.SETUPS` find the folder's modules through the
+table. Adding a claim: one ``@claim`` function in ``papers/KEY/claims.py``.
 """

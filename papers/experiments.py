@@ -29,7 +29,8 @@ from aimdmodel import studies
 from aimdmodel._format import fmt_significant, markdown_table
 
 from . import reddy_aiad
-from .setups import CANONICAL, SETUPS
+from .reddy_aiad.setups import CANONICAL
+from .setups import SETUPS
 
 __all__ = ["EXPERIMENTS", "render", "report", "run_experiment"]
 

@@ -1,8 +1,8 @@
 """The five papers by one key each: the one table of keys, citations and old names.
 
 Every module, command, file and output names a paper by its author-year key
-(``lahanas2003``; its folder ``papers/lahanas2003/`` and its claims
-``paper_checks/lahanas2003.py``, with ``_`` for ``-``) and cites it by authors, year and short title
+(``lahanas2003``; its folder ``papers/lahanas2003/``, with ``_`` for ``-``, holds its text,
+set-ups and claims: :attr:`Paper.package`) and cites it by authors, year and short title
 (:attr:`Paper.label`). The project's old numbering of the papers (the
 ``seed`` names, :attr:`Paper.old_name`) is kept here once, for history: it is
 accepted as an alias on the command line and never printed.
@@ -65,6 +65,20 @@ class Paper:
     def module(self) -> str:
         """The name of the paper's modules and files: the key with ``_`` for ``-``."""
         return self.key.replace("-", "_")
+
+    @property
+    def package(self) -> str:
+        """The paper's folder as a package: ``papers.`` and :attr:`module`.
+
+        Its ``text.py`` holds the verbatim passages, ``setups.py`` (when the paper has a
+        simulator experiment) the set-ups, ``claims.py`` the claims the ledger checks.
+
+        Examples
+        --------
+        >>> PAPERS["reddy-aiad"].package
+        'papers.reddy_aiad'
+        """
+        return f"papers.{self.module}"
 
 
 PAPERS: dict[str, Paper] = {

@@ -78,7 +78,9 @@ class _ModuleProxy:
 
 
 def _traced_package(name: str) -> bool:
-    return name.split(".")[0] in TRACED
+    """Whether a function of module ``name`` counts as computation: a module of TRACED, but not
+    a claim module itself (``papers/KEY/claims.py``: its helpers are the claim's own code)."""
+    return name.split(".")[0] in TRACED and name not in runner.PAPERS.values()
 
 
 def _instrument(obj: Any, rec: Recorder) -> Any:

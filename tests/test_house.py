@@ -3,7 +3,9 @@
 - no module of aimdmodel, papers or paper_checks takes part in an import
   circle (module-level and function-level imports alike), and importing
   every module in any order works;
-- the library imports nothing from papers/ or paper_checks/;
+- the library imports nothing from papers/ or paper_checks/; papers/ and paper_checks/
+  meet only at the claim modules (``papers/KEY/claims.py`` import the ledger's machinery,
+  which finds them through the table of keys);
 - the congestion comparison (a sum of windows against the capacity) is
   written in exactly one function, :func:`aimdmodel.feedback.exceeds`;
 - no function of aimdmodel/, papers/ or paper_checks/ is over 80 lines;
@@ -44,6 +46,27 @@ def test_no_import_circles():
 
 def test_the_library_imports_nothing_from_the_papers():
     assert _library_imports_of_papers(_graph()) == {}
+
+
+def test_the_ledger_and_the_papers_meet_only_at_the_claims():
+    """Each paper's claims live in its folder (``papers/KEY/claims.py``) and import the ledger's
+    machinery (:mod:`paper_checks._build`, :mod:`paper_checks.ledger`); no other module of
+    papers/ imports from paper_checks/, and paper_checks/ imports no claim module by name: it
+    finds them through the table of keys (:data:`paper_checks.runner.PAPERS`, built from
+    :data:`papers.keys.PAPERS`). With the claims beside the paper's text and set-ups, the two
+    packages meet at one kind of module and the arrows between them go one way, so a claim
+    module can never be half of a circle with the machinery that runs it."""
+    graph = _graph()
+    claims = {m for m in graph if re.fullmatch(r"papers\.\w+\.claims", m)}
+    into_ledger = {m for m, deps in graph.items() if m.split(".")[0] == "papers"
+                   and any(d.split(".")[0] == "paper_checks" for d in deps)}
+    named = {m: sorted(deps & claims) for m, deps in graph.items()
+             if m.split(".")[0] == "paper_checks" and deps & claims}
+    assert into_ledger <= claims
+    assert named == {}
+    from paper_checks.runner import PAPERS
+
+    assert set(PAPERS.values()) == claims
 
 
 @pytest.mark.parametrize("order", ["sorted", "reversed"])

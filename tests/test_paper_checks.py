@@ -286,7 +286,7 @@ def scratch_paper(monkeypatch):
 
 def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
     """The check fails a claim whose numbers are typed, even one that calls the library."""
-    import paper_checks.jasem2010 as host
+    import papers.jasem2010.claims as host
 
     @_build.claim(scratch_paper, "typed", "w", "t", cause="paper")
     def typed():
@@ -303,7 +303,7 @@ def test_provenance_check_catches_typed_evidence(scratch_paper, monkeypatch):
         eff = float(host.metrics.efficiency(tr))
         return "0.75", f"{eff:.4f}", verdict_from_tolerance(eff, 0.75, 0.1), "simulated"
 
-    monkeypatch.setitem(runner.PAPERS, scratch_paper, "paper_checks.jasem2010")
+    monkeypatch.setitem(runner.PAPERS, scratch_paper, "papers.jasem2010.claims")
     rows = provenance.instrumented_run([scratch_paper])
     found = {c.id: provenance.shows_computed(f"{c.computed} {c.evidence}", rec)
              for c, rec in rows}
@@ -325,7 +325,7 @@ def test_no_claim_compares_a_value_with_itself_or_looks_for_typed_keywords():
 def test_provenance_check_catches_self_comparison_and_typed_keywords(scratch_paper):
     """The check fails a claim that compares a value with itself (directly, through a name,
     or as both values of a rule) and one that looks for typed keywords in the paper."""
-    import paper_checks.jasem2010 as host
+    import papers.jasem2010.claims as host
 
     @_build.claim(scratch_paper, "itself", "w", "t", cause="paper")
     def itself():
@@ -774,7 +774,7 @@ def test_every_claim_function_is_short():
     import ast
 
     root = Path(runner.__file__).parent.parent
-    paths = [*(root / "paper_checks").glob("*.py"), *(root / "papers").glob("*.py"),
+    paths = [*(root / "paper_checks").glob("*.py"), *(root / "papers").rglob("*.py"),
              root / "aimdmodel" / "statements.py"]
     long = []
     for path in paths:

@@ -5,6 +5,7 @@ takes from them (papers.queue_readings)."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 import json
 
@@ -13,6 +14,7 @@ import pytest
 from aimdmodel import cli, studies
 from papers import experiment_commands, experiments, queue_readings, setups, texts
 from papers.keys import PAPERS
+from papers.reddy_aiad import setups as reddy_setups
 
 
 # --- set-ups ---------------------------------------------------------------------------------
@@ -49,7 +51,7 @@ def test_scales_reduce_what_they_say():
     s = setups.SETUPS["reddy-aiad-grid"]
     full, ledger = s.kwargs("full"), s.kwargs("ledger")
     assert len(full["policies"]) == 18
-    assert list(ledger["policies"]) == list(setups.LEDGER_POLICIES)
+    assert list(ledger["policies"]) == list(reddy_setups.LEDGER_POLICIES)
     assert ledger["duration"] < full["duration"]
     assert setups.SETUPS["bazi2019-cbr"].kwargs("full")["cbr_rates"][0] == 1e6
     assert len(setups.SETUPS["bazi2019-cbr"].kwargs("full")["cbr_rates"]) == 23
@@ -57,6 +59,20 @@ def test_scales_reduce_what_they_say():
         s.kwargs("huge")
     with pytest.raises(ValueError, match="name must be one of"):
         setups.get_setup("lahanas2003")
+
+
+def test_each_paper_s_set_ups_live_in_its_folder():
+    """The registry is the folders' set-ups, found through the table of keys: each set-up in
+    the folder of the paper its name starts with, none elsewhere."""
+    found = {}
+    for key, paper in PAPERS.items():
+        name = setups.setups_module(key)
+        assert name in (None, f"{paper.package}.setups")
+        for s in importlib.import_module(name).SETUPS if name else ():
+            assert s.paper == key
+            found[s.name] = s
+    assert found == dict(setups.SETUPS)
+    assert len(found) == 7
 
 
 # --- runs and tables -----------------------------------------------------------------------
@@ -76,7 +92,8 @@ def test_render_lists_the_setups_and_tables(mehta_dahiya):
 
 
 def test_appendix_table_in_the_papers_layout():
-    g = studies.robustness_grid({k: setups.APPENDIX_POLICIES[k] for k in setups.LEDGER_POLICIES},
+    g = studies.robustness_grid({k: reddy_setups.APPENDIX_POLICIES[k]
+                                for k in reddy_setups.LEDGER_POLICIES},
                               environments=("CL", "SQH"), settings=(("reno", "droptail"),),
                               duration=8.0, warmup=2.0)
     text = experiments._render_appendix(g)

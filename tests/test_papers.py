@@ -26,18 +26,23 @@ from papers import (
     bazi2019,
     chiu_jain1989,
     claims,
+    experiment_setup,
     jain1984,
     jasem2010,
     lahanas2003,
     mehta_dahiya,
     reddy_aiad,
+    setups,
     texts,
 )
+from papers.keys import PAPERS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("aimdmodel", "papers", "paper_checks")
 PAPER_MODULES = (lahanas2003, jasem2010, chiu_jain1989, jain1984, bazi2019, mehta_dahiya,
-                 reddy_aiad, claims, texts)
+                 reddy_aiad, claims, texts, experiment_setup, setups,
+                 *(importlib.import_module(n) for n in filter(None, map(
+                     setups.setups_module, PAPERS))))
 
 
 # ---------------------------------------------------------------- the import graph

@@ -7,7 +7,8 @@ Fig. 2's text and its conclusion list them; :class:`LossResponse`, the
 reaction to a loss that Sec. 2 describes for Tahoe and Reno, as a rule of the
 synchronous model; and :func:`sec3_metrics`, Sec. 3's throughput, latency and
 "packet delivery ratio" of a queue-model run, as printed and as corrected.
-The claims ledger (:mod:`paper_checks.bazi2019`) checks them.
+Its claims (:mod:`papers.bazi2019.claims`, run by the ledger
+:mod:`paper_checks`) check them.
 
 Examples
 --------
@@ -183,7 +184,7 @@ def sec3_metrics(res: QueueResult, start: float | None = None,
     The first packet's send time and the last packet's reception time are
     read at sample resolution (the start of the first sample with a packet
     sent, the end of the last with a packet delivered). The corrected forms
-    follow the ledger (``paper_checks/bazi2019.py``: the throughput's
+    follow the ledger (``papers/bazi2019/claims.py``: the throughput's
     denominator is reversed, the latency formula is the mean RTT only
     without loss, the "delivery ratio" is the loss ratio).
 

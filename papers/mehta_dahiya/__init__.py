@@ -5,8 +5,8 @@ Priority, Westwood and Veno)": the simulation time of the set-up table and
 Tables 1-6 (per routing protocol and node count, for TCP-LP, Westwood and
 Veno: E2E delay, sent, received, packet delivery ratio, throughput, packet
 loss), parsed from the paper's own text (:mod:`papers.texts`; decimals as
-strings, as printed). The claims ledger (:mod:`paper_checks.mehta_dahiya`)
-recomputes them.
+strings, as printed). Its claims (:mod:`papers.mehta_dahiya.claims`, run by the
+ledger :mod:`paper_checks`) recompute them.
 
 Examples
 --------

@@ -7,7 +7,8 @@ of environments (Table 2), the window ranges of its 10% rule (Sec. 3.2) and
 the goodputs printed under Figs. 1-2. The appendix tables and their marks are
 parsed from the paper's own text (:mod:`papers.texts`); the other numbers
 are quoted, and ``tests/test_texts.py`` locates each of them in the text. The
-claims ledger (:mod:`paper_checks.reddy_aiad`) checks them.
+claims (:mod:`papers.reddy_aiad.claims`, run by the ledger :mod:`paper_checks`)
+check them.
 
 Examples
 --------

@@ -30,6 +30,14 @@ from aimdmodel.experiments import late_joiner
 from aimdmodel.policies import GAIMD, IIAD, SIMD, SQRT, AIMDFCPlusPrinted, ShiftedAIMDFC
 from aimdmodel.statements import convergence, find_counterexample, two_flow_grid, with_parameter
 from aimdmodel.symbolic import W, derive, fairness_cycles, tcp_friendly_increase
+from paper_checks._build import build, claim, shared, shared_run
+from paper_checks.ledger import (
+    verdict_from_checks,
+    verdict_from_counterexample,
+    verdict_from_packet_level,
+    verdict_from_readings,
+    verdict_from_tolerance,
+)
 from papers import experiments as X
 from papers import lahanas2003 as P
 from papers import ns3_reruns as NS
@@ -37,15 +45,6 @@ from papers import queue_readings as Q
 from papers import texts
 from papers.jain1984 import jain_bounds
 from papers.setups import SETUPS
-
-from ._build import build, claim, shared, shared_run
-from .ledger import (
-    verdict_from_checks,
-    verdict_from_counterexample,
-    verdict_from_packet_level,
-    verdict_from_readings,
-    verdict_from_tolerance,
-)
 
 KEY = "lahanas2003"
 TITLE = (

@@ -33,20 +33,19 @@ from aimdmodel import metrics, simulate
 from aimdmodel.policies import WestwoodRule
 from aimdmodel.queue import run as queue_run
 from aimdmodel.scenario import Flow, Link, Scenario, bdp_packets
+from paper_checks._build import build, claim, shared, shared_run
+from paper_checks.ledger import (
+    verdict_from_checks,
+    verdict_from_counterexample,
+    verdict_outside_model,
+    verdict_with_outside_parts,
+)
 from papers import experiments as X
 from papers import mehta_dahiya as P
 from papers import queue_readings as Q
 from papers import texts
 from papers.mehta_dahiya import SIM_TIME, TABLES
 from papers.setups import SETUPS
-
-from ._build import build, claim, shared, shared_run
-from .ledger import (
-    verdict_from_checks,
-    verdict_from_counterexample,
-    verdict_outside_model,
-    verdict_with_outside_parts,
-)
 
 D_MEHTA = ("ns-3 runs of the cited experiments' set-up (papers.setups, the set-ups of "
            "mehta-dahiya: one flow under independent random loss, and best-effort flows "

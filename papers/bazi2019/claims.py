@@ -37,20 +37,19 @@ from aimdmodel.ns3.validate import reference_set
 from aimdmodel.queue import run as queue_run
 from aimdmodel.response import mathis
 from aimdmodel.symbolic import derive
-from papers import bazi2019 as P
-from papers import experiments as X
-from papers import queue_readings as Q
-from papers import texts
-from papers.setups import SETUPS
-
-from ._build import build, claim, shared, shared_run
-from .ledger import (
+from paper_checks._build import build, claim, shared, shared_run
+from paper_checks.ledger import (
     verdict_from_checks,
     verdict_from_counterexample,
     verdict_from_packet_level,
     verdict_from_readings,
     verdict_from_tolerance,
 )
+from papers import bazi2019 as P
+from papers import experiments as X
+from papers import queue_readings as Q
+from papers import texts
+from papers.setups import SETUPS
 
 D_BAZI = ("ns-3 runs of the paper's NS-2 set-up (papers.setups, the set-up of bazi2019: "
           "one TCP flow of each variant against a CBR load of 1 to 12 Mb on 10 Mb links) "

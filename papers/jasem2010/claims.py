@@ -35,15 +35,8 @@ from aimdmodel import AIMD, AIMDFCPlus, NewAIMD, metrics, simulate
 from aimdmodel.experiments import capacity_change, late_joiner
 from aimdmodel.statements import find_counterexample, two_flow_grid
 from aimdmodel.symbolic import derive
-from papers import experiments as X
-from papers import jasem2010 as P
-from papers import ns3_reruns as NS
-from papers import queue_readings as Q
-from papers import texts
-from papers.setups import SETUPS
-
-from ._build import build, claim, shared, shared_run
-from .ledger import (
+from paper_checks._build import build, claim, shared, shared_run
+from paper_checks.ledger import (
     verdict_from_checks,
     verdict_from_counterexample,
     verdict_from_packet_level,
@@ -54,6 +47,12 @@ from .ledger import (
     verdict_with_caveat,
     verdict_with_outside_parts,
 )
+from papers import experiments as X
+from papers import jasem2010 as P
+from papers import ns3_reruns as NS
+from papers import queue_readings as Q
+from papers import texts
+from papers.setups import SETUPS
 
 KEY = "jasem2010"
 TITLE = (

@@ -37,20 +37,19 @@ from aimdmodel.feedback import exceeds
 from aimdmodel.queue import run as queue_run
 from aimdmodel.scenario import Flow, Scenario
 from aimdmodel.studies import environment_network
-from papers import experiments as X
-from papers import queue_readings as Q
-from papers import reddy_aiad as P
-from papers import texts
-from papers.setups import CANONICAL as SETUP_CANONICAL
-from papers.setups import SETUPS
-
-from ._build import build, claim, is_refusal, shared, shared_run
-from .ledger import (
+from paper_checks._build import build, claim, is_refusal, shared, shared_run
+from paper_checks.ledger import (
     verdict_from_checks,
     verdict_from_counterexample,
     verdict_from_readings,
     verdict_over_readings,
 )
+from papers import experiments as X
+from papers import queue_readings as Q
+from papers import reddy_aiad as P
+from papers import texts
+from papers.reddy_aiad.setups import CANONICAL as SETUP_CANONICAL
+from papers.setups import SETUPS
 
 D_REDDY = ("ns-3 runs of the paper's NS-2 set-up (papers.setups, the set-ups of reddy"
            "-aiad: the bandwidth-variation environments with the AIMD and AIAD flows as "
@@ -1222,9 +1221,9 @@ def sack_timeouts(fidelity="round"):
         verdict_from_checks(list(checks.values())),
         "Queue model (aimdmodel.queue.run, the environments' links and CBR load from "
         "aimdmodel.studies.environment_network): the two test flows of each canonical scheme "
-        "with the chosen parameters (papers.setups.CANONICAL) with SACK recovery through "
-        f"DropTail, in the environments {', '.join(DROPS)} (the bandwidth drops in steps every "
-        f"5 s), {TIMEOUT_REPLICATIONS} replications; timeouts counted over each whole run "
+        "with the chosen parameters (papers.reddy_aiad.setups.CANONICAL) with SACK recovery "
+        f"through DropTail, in the environments {', '.join(DROPS)} (the bandwidth drops in steps "
+        f"every 5 s), {TIMEOUT_REPLICATIONS} replications; timeouts counted over each whole run "
         "(float), so those of the high periods count too. 'More than AIMD's' = by more than "
         f"{Q.Z:g} standard errors of the replications' means (papers.queue_readings.above). "
         f"Network: the grid's ledger scale ({_grid_setup()}). The paper: "
