@@ -156,8 +156,10 @@ def render(path: Path = PATH) -> str:
            "Generated from `paper_checks/ns3_reruns.jsonl` by `python benchmarks/ns3_reruns.py "
            "table > paper_checks/NS3_RERUNS.md` (the runs: `python benchmarks/ns3_reruns.py run "
            "...`, papers.ns3_setups; the papers' policies run inside ns-3 as generated "
-           "congestion ops). One replication per row; `seconds` is the wall time of the run. "
-           "Do not edit by hand.", ""]
+           "congestion ops). One replication per row; `seconds` is the wall time of the run; "
+           "`timeouts` counts entries into ns-3's loss state (CA_LOSS), as the bridge counted "
+           "when these runs were made: a second expiry of the timer in that state is not in "
+           "it (aimdmodel's validation store counts every expiry). Do not edit by hand.", ""]
     for name, rows in groups.items():
         setup = ", ".join(f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
                           for k, v in rows[0]["setup"].items())
