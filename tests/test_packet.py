@@ -116,6 +116,50 @@ def test_a_senders_access_link_spaces_its_packets_and_delays_them():
         run(sc, access_rate=10e6)
 
 
+def _scoreboard() -> tuple:
+    """One flow's flags and counters (sacked, lost, retransmitted, pending), all clear."""
+    return (np.zeros((1, K.RING), np.int8), *(np.zeros(1, np.int64) for _ in range(4)))
+
+
+def test_a_sacked_retransmission_stays_in_the_pipe_as_in_ns3_344():
+    """ns-3.44's TcpTxBuffer::Update clears a SACKed segment's lost flag but not its
+    retransmitted one (m_retrans keeps it until the cumulative ACK); AddRenoSack clears
+    neither. The pipe, sent - SACKed - lost + retransmitted, counts both ways."""
+    flags, nsacked, nlost, nretx, npend = _scoreboard()
+    flags[0, 3] = K.LOST | K.RETX
+    nlost[0], nretx[0] = 1, 1
+    K._sack_one(0, 3, flags, nsacked, nlost, npend, nretx, True)
+    assert flags[0, 3] == K.SACKED | K.RETX
+    assert (nsacked[0], nlost[0], nretx[0], npend[0]) == (1, 0, 1, 0)
+    assert K._pipe(8, 0, nsacked[0], nlost[0], nretx[0]) == 8  # 8 - 1 - 0 + 1
+    flags[0, 5] = K.LOST
+    nlost[0], npend[0] = 1, 1
+    K._sack_one(0, 5, flags, nsacked, nlost, npend, nretx, False)  # a Reno-SACK guess
+    assert flags[0, 5] == K.SACKED | K.LOST
+    assert (nsacked[0], nlost[0], npend[0]) == (2, 1, 0)
+    K._discard(0, flags[0, 3], nsacked, nlost, npend, nretx)
+    K._discard(0, flags[0, 5], nsacked, nlost, npend, nretx)
+    assert (nsacked[0], nlost[0], nretx[0], npend[0]) == (0, 0, 0, 0)
+
+
+def test_prr_follows_ns3_344_on_duplicate_acks_and_its_unsigned_limit():
+    """ns-3.44's TcpPrrRecovery::DoRecovery: a duplicate ACK counts a segment delivered
+    with SACK too, and with prrOut above prrDelivered its unsigned max() lets the
+    negative difference through: nothing is sent where the RFC's max() would send one."""
+    sc = Scenario(flows=(Flow(variant="sack"),), duration=1.0)
+    rules = P.check_packet(sc)
+    FP = P._parameters(sc, rules, QueueOptions())
+    OP = P._options(sc, QueueOptions(), 0.01)
+    R = K.allocate(FP, OP, *P._programs(rules, 1))[3]
+    ssth, cwnd = np.array([8.0]), np.array([0.0])
+    R[K.V_RFS][0], R[K.V_PRRDEL][0], R[K.V_PRROUT][0] = 10.0, 2.0, 5.0
+    K._prr(0, 1, False, True, 4.0, ssth, cwnd, R)  # pipe 4 <= ssthresh 8: PRR-CRB
+    assert R[K.V_PRRDEL][0] == 3.0
+    assert cwnd[0] == 4.0  # limit = 3 - 5 < 0: sndcnt = max(-2, 0) = 0
+    K._prr(0, 0, True, True, 4.0, ssth, cwnd, R)  # a duplicate ACK, with SACK
+    assert R[K.V_PRRDEL][0] == 4.0
+
+
 def test_random_loss_differs_between_replications_and_a_seed_repeats():
     sc = Scenario(flows=(Flow(variant="sack"),), link=Link(random_loss=0.01), duration=10.0,
                   seed=3)

@@ -101,15 +101,10 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
     a, b, c, d = 0, 0, 0, 0
     for s in range(una, nxt):
         f = flags[j, s & MASK]
-        if (f & SACKED) != 0:
-            a += 1
-        else:
-            if (f & LOST) != 0:
-                b += 1
-                if (f & RETX) == 0:
-                    d += 1
-            if (f & RETX) != 0:
-                c += 1
+        a += (f & SACKED) != 0
+        b += (f & LOST) != 0
+        c += (f & RETX) != 0
+        d += f == LOST  # lost, neither retransmitted nor SACKed: pending
     return a == nsacked[j] and b == nlost[j] and c == nretx[j] and d == npend[j]
 
 
@@ -179,7 +174,7 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
         f = flags[j, e]
         if (f & RETX) == 0:
             nretx[j] += 1
-            if (f & LOST) != 0:
+            if f == LOST:
                 npend[j] -= 1
         flags[j, e] = f | RETX
         tot[T_RETX, j] += 1.0
@@ -233,39 +228,53 @@ def _mark_head(j, una, nxt, flags, nlost, npend, nsacked, nretx, reno):  # pragm
     if (f & SACKED) != 0:
         f = f & ~SACKED
         nsacked[j] -= 1
+        if f == LOST:
+            npend[j] += 1
     if reno and (f & RETX) != 0:
         f = f & ~RETX
         nretx[j] -= 1
-        if (f & LOST) != 0:
+        if f == LOST:
+            npend[j] += 1
+    if (f & LOST) == 0:
+        f = f | LOST
+        nlost[j] += 1
+        if f == LOST:
             npend[j] += 1
     flags[j, una & MASK] = f
-    if (f & LOST) == 0:
-        flags[j, una & MASK] = f | LOST
-        nlost[j] += 1
-        if (f & RETX) == 0:
-            npend[j] += 1
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _uncount(j, f, nlost, npend, nretx):  # pragma: no cover - compiled
-    """Take an unSACKed segment out of the lost, pending and retransmitted counts.
+def _discard(j, f, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
+    """Take a cumulatively ACKed segment out of the counts (ns-3 ``RemoveFromCounts``).
 
-    ``f``: its flags; returns whether it had been retransmitted.
+    ``f``: its flags.
     """
+    if (f & SACKED) != 0:
+        nsacked[j] -= 1
     if (f & LOST) != 0:
         nlost[j] -= 1
-        if (f & RETX) == 0:
-            npend[j] -= 1
     if (f & RETX) != 0:
         nretx[j] -= 1
-        return True
-    return False
+    if f == LOST:
+        npend[j] -= 1
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _sack_one(j, s, flags, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
-    _uncount(j, flags[j, s & MASK], nlost, npend, nretx)
-    flags[j, s & MASK] = SACKED
+def _sack_one(j, s, flags, nsacked, nlost, npend, nretx, real):  # pragma: no cover
+    """SACK segment ``s``, as ns-3.44's scoreboard does.
+
+    A SACK block (``real``, ``TcpTxBuffer::Update``) clears the lost flag; a
+    "Reno SACK" guess (``AddRenoSack``) does not. Neither clears the
+    retransmitted flag: a SACKed retransmission stays counted in ns-3.44's
+    ``m_retrans`` (so in the pipe) until the cumulative ACK discards it.
+    """
+    f = flags[j, s & MASK]
+    if f == LOST:
+        npend[j] -= 1
+    if real and (f & LOST) != 0:
+        f = f & ~LOST
+        nlost[j] -= 1
+    flags[j, s & MASK] = f | SACKED
     nsacked[j] += 1
 
 
@@ -280,7 +289,7 @@ def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no 
     while s < nxt and (flags[j, s & MASK] & SACKED) != 0:
         s += 1
     if s < nxt:
-        _sack_one(j, s, flags, nsacked, nlost, npend, nretx)
+        _sack_one(j, s, flags, nsacked, nlost, npend, nretx, False)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -475,11 +484,18 @@ def _lp_acked(j, t, R, cwnd):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, _nrt=False)
 def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R):  # pragma: no cover - compiled
-    """Run TcpPrrRecovery::DoRecovery (RFC 6937): cwnd = pipe + what PRR lets out.
+    """Run ns-3.44's TcpPrrRecovery::DoRecovery (RFC 6937): cwnd = pipe + what PRR lets out.
 
     In segments (ns-3 counts bytes and rounds the proportional part up).
+    ``pipe`` is ns-3's ``tcb->m_bytesInFlight``: as ReceivedAck computed it
+    before the ACK's cumulative part (and its Reno-SACK guess), fresh only in
+    EnterRecovery. As ns-3.44: a duplicate ACK counts one segment delivered,
+    with SACK too, while prrDelivered is below RecoverFS; and its
+    ``max(prrDelivered - prrOut, delivered)`` is taken on unsigned integers, so
+    when prrOut exceeds prrDelivered the wrapped difference wins and, read
+    back as an int, is that negative difference.
     """
-    if isdup and not sack and R[V_PRRDEL][j] < R[V_RFS][j]:
+    if isdup and R[V_PRRDEL][j] < R[V_RFS][j]:
         delivered += 1
     if delivered == 0:
         return
@@ -487,7 +503,9 @@ def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R):  # pragma: no cover - 
     if pipe > ssth[j]:
         sndcnt = R[V_PRRDEL][j] * ssth[j] / R[V_RFS][j] - R[V_PRROUT][j]
     else:
-        limit = max(R[V_PRRDEL][j] - R[V_PRROUT][j], delivered)
+        limit = R[V_PRRDEL][j] - R[V_PRROUT][j]
+        if limit >= 0:
+            limit = max(limit, delivered)
         if R[V_SAFEACK][j] == 1.0:
             limit += 1
         sndcnt = min(limit, ssth[j] - pipe)
@@ -845,8 +863,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
             if not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
             if OP[OP_PRR] == 1.0:
-                _prr(j, delivered, True, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
-                                                     nretx[j]), ssth, cwnd, R)
+                _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R)
         elif state[j] == ST_DISORDER:
             # RFC 6675 step (2), ns-3 DupAck: TcpTxBuffer::IsLost(m_highRxAckMark), which
             # is the head's lost flag while a SACK - without SACK a "Reno SACK" guess
@@ -871,13 +888,12 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                 if FP[FP_TAHOE, j] == 1.0:  # the bridge's TahoeRecovery: cwnd = 1 segment
                     cwnd[j] = 1.0
                     R[V_TAHOECW][j] = 1.0
-                elif OP[OP_PRR] == 1.0:  # TcpPrrRecovery::EnterRecovery
-                    R[V_PRROUT][j] = 0.0
+                elif OP[OP_PRR] == 1.0:  # ns-3.44 TcpPrrRecovery::EnterRecovery:
+                    R[V_PRROUT][j] = 0.0  # RecoverFS = the pipe (BytesInFlight, fresh)
                     R[V_PRRDEL][j] = 0.0
-                    rfs = nxt[j] - una[j]
-                    R[V_RFS][j] = max(rfs - nsacked[j] + delivered, 1) if sack else rfs
-                    _prr(j, delivered, True, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
-                                                         nretx[j]), ssth, cwnd, R)
+                    S[48][j] = inflight - (0 if sack else 1)
+                    R[V_RFS][j] = max(S[48][j], 1)
+                    _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                       npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
@@ -904,8 +920,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
         cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
         R[V_TAHOECW][j] = cwnd[j]
     if OP[OP_PRR] == 1.0 and segs >= 1:
-        _prr(j, delivered, False, sack, _pipe(nxt[j], una[j], nsacked[j], nlost[j],
-                                              nretx[j]), ssth, cwnd, R)
+        _prr(j, delivered, False, sack, S[48][j], ssth, cwnd, R)
     f = flags[j, una[j] & MASK]
     if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
         s = una[j]
@@ -1009,10 +1024,12 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     delivered = 0
     updated = False
     if sack and sk >= ack and sk < nxt[j] and (flags[j, sk & MASK] & SACKED) == 0:
-        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx)
+        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx, True)
         delivered += 1
         updated = True
         _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
+    # ns-3's m_bytesInFlight, updated after the SACK blocks, before the cumulative part
+    S[48][j] = _pipe(nxt[j], old, nsacked[j], nlost[j], nretx[j])
     # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), only when the
     # ACK covers the front of ns-3's RTT history (tcp-socket-base.cc CalculateRttSample:
     # ``ackSeq >= front.seq + count``; the history holds new data sent since the last
@@ -1028,7 +1045,6 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     for s in range(old, ack):
         f = flags[j, s & MASK]
         if (f & SACKED) != 0:
-            nsacked[j] -= 1
             if not sack:
                 # a "Reno SACK" guess was never counted as delivered (tcp-tx-buffer.cc
                 # AddRenoSack calls no rate callback, tcp-rate-ops.cc SkbDelivered counts
@@ -1036,15 +1052,15 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
                 delivered += 1
         else:
             delivered += 1
-            if _uncount(j, f, nlost, npend, nretx):
+            if (f & RETX) != 0:
                 R[V_SAFEACK][j] = 1.0  # m_isRetransDataAcked
+        _discard(j, f, nsacked, nlost, npend, nretx)
         flags[j, s & MASK] = 0
     una[j] = ack
     if not sack and ack > old and ack < nxt[j] and (flags[j, ack & MASK] & SACKED) != 0:
         # ns-3's DiscardUpTo: a "Reno SACK" guess on the new head was wrong; the
-        # guess moves to the next segment and the head is marked lost
-        flags[j, ack & MASK] &= ~SACKED
-        nsacked[j] -= 1
+        # guess moves to the next segment (never the head) and the head, unSACKed,
+        # is marked lost
         _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
     isdup = updated if sack else (ack == old and ack < nxt[j])
@@ -1297,4 +1313,5 @@ def allocate(FP, OP, PR, PL):
          ahead, atail, qf, qs, qt, qi, qd, np.zeros((n, RING)),  # then the ACKs' TSval;
          np.zeros((n, RING)), np.zeros((n, RING), np.int64),  # packets on the access links:
          np.zeros((n, 2), np.int64), np.zeros((n, RING)),  # arrival, segment, head/tail,
-         np.zeros(n))  # send time; when each access link is free
+         np.zeros(n),  # send time; when each access link is free;
+         np.zeros(n))  # ns-3's tcb->m_bytesInFlight (the pipe as last computed)
