@@ -5,8 +5,10 @@ answers wrongly (who of the flows loses which packet; DropTail's phase
 effects; several losses in a window and the timeouts they end in). Every
 packet is enqueued, served and dropped one by one; every ACK is processed
 when it reaches its sender; each sender keeps a per-segment scoreboard. The
-rules follow ns-3.44's ``TcpSocketBase`` and ``TcpTxBuffer`` (read in
-``src/internet/model/`` of ns-3-dev), i.e. the same machine the ns-3 bridge
+rules follow ns-3.44's ``TcpSocketBase``, ``TcpTxBuffer`` and
+``TcpPrrRecovery`` (``src/internet/model/`` at the tag ns-3.44, the wheel
+the bridge loads; later ns-3 changed PRR's RecoverFS and its duplicate-ACK
+count, and the SACKed retransmissions' count), i.e. the same machine the ns-3 bridge
 (:mod:`aimdmodel.ns3`) runs with its defaults (:class:`~aimdmodel.ns3.
 options.Ns3Options`: an ACK per packet, IW 3, classic recovery, min RTO 1 s,
 TcpLinuxReno when a flow has no policy):
