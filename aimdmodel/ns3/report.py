@@ -205,9 +205,10 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
     if name.startswith("1 flow, vegas"):
         return ("ns-3's Vegas holds its window below the BDP with no queue (30 packets at "
                 "40 ms, 58 at 100 ms): there diff is already in [alpha, beta], so its baseRtt "
-                "lies at least 1.4 and 1.7 ms below the data packets' smoothed RTT (the source "
-                "of that offset in ns-3 is not identified); the model's Vegas fills the link "
-                "with 2-4 packets queued")
+                "lies at least 1.4 and 1.7 ms below the data packets' smoothed RTT: baseRtt "
+                "starts at the handshake's RTT sample, which skips a data packet's "
+                "transmission times; the round model's Vegas fills the link with 2-4 packets "
+                "queued (the packet-level mode has that handshake)")
     if _no_sack(case) and metric in ("loss_rate", "timeouts", "utilization", "goodput",
                                      "queueing_delay"):
         return ("ns-3 without SACK loses 20-40x more packets and times out far more often "
@@ -237,13 +238,25 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
 
 def _packet_cause(case: Any, metric: str) -> str:
     """Return the packet-level mode's likely cause of a miss (it follows ns-3's rules)."""
+    flows = case.scenario.flows
     if _no_sack(case):
-        return ("without SACK: the per-ACK rules follow ns-3's (timeouts, go-back-N "
+        return ("without SACK: the per-ACK rules follow ns-3.44's (timeouts, go-back-N "
                 "duplicates, Reno-SACK guesses moved off the head, a recovery at the first "
-                "duplicate ACK after one); the runs part where the drops fall: DropTail's "
-                "phase (one NewReno flow alone: ns-3 mostly two drops per episode, the mode "
-                "one) and each sender's access delay, which ns-3 has before the queue and "
-                "the mode folds into the return path")
+                "duplicate ACK after one, PRR as 3.44 has it). Traced against ns-3 event by "
+                "event (congestion states, SND.UNA), the runs agree for the first seconds and "
+                "part at one drop at a full queue: which of two packets that arrive within a "
+                "packet time is dropped is decided by their order, which ns-3 sets on a 1 ns "
+                "clock by when the events were scheduled and the mode by float time and flow "
+                "index; from there a recovery that ends just before or just after the "
+                "retransmission timer puts the runs into different regimes (the loop of "
+                "timeouts or not)")
+    rtts = {f.base_rtt for f in flows}
+    if (len(rtts) > 1 and case.scenario.link.discipline == "droptail"
+            and not getattr(case, "phases", False)):
+        return ("DropTail phase effect (Floyd & Jacobson 1992): at fixed RTTs the order of "
+                "arrivals within a packet time decides which flow takes the slots departures "
+                "free; ns-3 orders simultaneous events on a 1 ns clock by when they were "
+                "scheduled, the mode by float time and flow (compare the phase-averaged case)")
     if case.scenario.link.random_loss > 0:
         return "random loss: not identified (the draws differ from ns-3's)"
     return "not identified"
