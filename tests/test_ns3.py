@@ -109,6 +109,9 @@ def test_the_traces_agree_with_the_samples(res, mixed):
         ok = idx >= 0
         assert np.allclose(mixed.cwnd[m][idx[ok]], res.cwnd[0, :-1, i][ok])
     assert len(mixed.drop_t) == res.lost.sum() + res.cross_lost.sum()
+    tcp = (mixed.drop_flow < MIXED.n_flows) & (mixed.drop_seq >= 0)
+    assert tcp.any()  # the queue disc's drops of TCP segments carry their sequence number
+    assert (mixed.drop_seq[mixed.drop_flow == MIXED.n_flows] == -1).all()  # CBR: none
 
 
 def test_the_state_and_ack_traces_agree_with_the_counts(res, mixed):

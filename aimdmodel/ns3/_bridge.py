@@ -340,7 +340,7 @@ struct Recorder
     std::vector<double> oQueue;
     // raw trace events
     std::vector<double> trCwndT, trCwndV, trCwndF, trQT, trQV, trDropT, trDropF;
-    std::vector<double> trStT, trStV, trStF, trAckT, trAckV, trAckF;
+    std::vector<double> trStT, trStV, trStF, trAckT, trAckV, trAckF, trDropS;
     std::vector<std::string> ccTypes, ccNames, recNames;
     std::vector<int> sackLive;
     std::vector<double> ruleInc, ruleDec, ruleBad, ruleBadValue;
@@ -485,13 +485,14 @@ inline void DevLen(uint32_t, uint32_t v)
     g.devLen = v;
 }
 
-inline void Lose(int i)
+inline void Lose(int i, double seq = -1.0)
 {
     g.lost[i] += 1;
     if (g.traces)
     {
         g.trDropT.push_back(Simulator::Now().GetSeconds());
         g.trDropF.push_back(i);
+        g.trDropS.push_back(seq);
     }
 }
 
@@ -510,7 +511,15 @@ inline void QdiscDrop(Ptr<const QueueDiscItem> item)
     int i = ClassifyItem(item);
     if (i >= 0)
     {
-        Lose(i);
+        double seq = -1.0;
+        Ptr<const Ipv4QueueDiscItem> ipi = DynamicCast<const Ipv4QueueDiscItem>(item);
+        if (g.traces && i < g.n && ipi->GetHeader().GetProtocol() == 6)
+        {
+            TcpHeader th;
+            ipi->GetPacket()->PeekHeader(th);
+            seq = static_cast<double>(th.GetSequenceNumber().GetValue());
+        }
+        Lose(i, seq);
     }
 }
 

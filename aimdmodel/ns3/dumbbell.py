@@ -276,8 +276,10 @@ class Ns3Traces:
     queue_t, queue : ndarray
         Every change of the bottleneck's queue (queue disc + device queue,
         packets): time (the value holds from it on), value.
-    drop_t, drop_flow : ndarray
-        Every lost data packet: time, source (``n_flows`` = cross traffic).
+    drop_t, drop_flow, drop_seq : ndarray
+        Every lost data packet: time, source (``n_flows`` = cross traffic),
+        and a TCP segment's sequence number (bytes) where the queue disc
+        dropped it (-1 for the other drops).
     state_t, state_flow, state : ndarray
         Every change of a flow's congestion state (ns-3 ``CongState``: 0 open,
         1 disorder, 2 CWR, 3 recovery, 4 loss): time, flow index, new state.
@@ -294,6 +296,7 @@ class Ns3Traces:
     queue: np.ndarray
     drop_t: np.ndarray
     drop_flow: np.ndarray
+    drop_seq: np.ndarray
     state_t: np.ndarray
     state_flow: np.ndarray
     state: np.ndarray
@@ -496,7 +499,7 @@ def _one(scenario: Scenario, opts: Ns3Options, plans: list, run_no: int,
         raw = {k: _array(getattr(g, a)) for k, a in (
             ("cwnd_t", "trCwndT"), ("cwnd_flow", "trCwndF"), ("cwnd", "trCwndV"),
             ("queue_t", "trQT"), ("queue", "trQV"), ("drop_t", "trDropT"),
-            ("drop_flow", "trDropF"), ("state_t", "trStT"), ("state_flow", "trStF"),
+            ("drop_flow", "trDropF"), ("drop_seq", "trDropS"), ("state_t", "trStT"), ("state_flow", "trStF"),
             ("state", "trStV"), ("ack_t", "trAckT"), ("ack_flow", "trAckF"), ("ack", "trAckV"))}
     return arrays, _live(g, plans, modes, rules), raw
 
