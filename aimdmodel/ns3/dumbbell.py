@@ -499,7 +499,8 @@ def _one(scenario: Scenario, opts: Ns3Options, plans: list, run_no: int,
         raw = {k: _array(getattr(g, a)) for k, a in (
             ("cwnd_t", "trCwndT"), ("cwnd_flow", "trCwndF"), ("cwnd", "trCwndV"),
             ("queue_t", "trQT"), ("queue", "trQV"), ("drop_t", "trDropT"),
-            ("drop_flow", "trDropF"), ("drop_seq", "trDropS"), ("state_t", "trStT"), ("state_flow", "trStF"),
+            ("drop_flow", "trDropF"), ("drop_seq", "trDropS"),
+            ("state_t", "trStT"), ("state_flow", "trStF"),
             ("state", "trStV"), ("ack_t", "trAckT"), ("ack_flow", "trAckF"), ("ack", "trAckV"))}
     return arrays, _live(g, plans, modes, rules), raw
 
