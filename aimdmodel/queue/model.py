@@ -292,9 +292,10 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
     F[:, f.F_RTTMIN] = np.inf
     F[:, f.F_DEP0] = np.inf
     F[:, f.F_DEP1] = -np.inf
-    F[:, f.F_VMIN] = np.inf
-    F[:, f.F_VBASE] = np.inf
-    F[:, f.F_OWDMIN] = np.inf
+    for var in VARIANTS.values():  # the variant's own state, where it does not start at 0
+        tcp = (S[:, f.S_KIND, :] == f.KIND_TCP) & (S[:, f.S_VAR, :] == var.code)
+        for slot, x in var.initial:
+            F[:, slot, :][tcp] = x
     F[:, f.F_FINISH] = np.nan
     I = np.zeros((R, f.NI, n), dtype=np.int64)  # noqa: E741 - the kernel's name
     order = np.argsort(S[:, f.S_START, :], axis=1, kind="stable").astype(np.int64)

@@ -1,0 +1,74 @@
+"""TCP Veno: Vegas' backlog estimate tells random losses from congestive ones (Fu & Liew 2003).
+
+Rule: backlog ``N = cwnd (1 - BaseRTT/RTT)`` as in Vegas (its per-ACK
+smoothed RTT and :func:`~aimdmodel.queue.variants.vegas.backlog`, with the
+current smoothed RTT: ns-3's Veno resets its minimum per ACK); ``beta = 3``
+packets. Congestion avoidance: ``+1`` per round if ``N < beta``, else ``+1``
+every other round. On 3 dupacks ``ssthresh = max(4/5 flight, 2)`` if ``N <
+beta`` (loss taken as random), else ``max(flight/2, 2)`` (congestive);
+NewReno recovery.
+
+Source: Fu & Liew, IEEE JSAC 21(2) 2003, Sec. III; ns-3-dev
+src/internet/model/tcp-veno.cc.
+
+Left out: N is computed once per round, not per ACK.
+
+Examples
+--------
+>>> VARIANT.recovery, VARIANT.own_rule
+('newreno', True)
+"""
+
+from __future__ import annotations
+
+import numba
+
+from .._fields import F_CWND, P_VENOB
+from ._base import Variant, int_slots
+from .vegas import F_DIFF, F_VSRTT, backlog
+from .vegas import VARIANT as VEGAS
+
+# Vegas' per-ACK smoothed RTT and its minima, reset per round: Veno's hooks too
+from .vegas import round_acks as round_acks
+from .vegas import round_start as round_start
+
+__all__ = ["VARIANT"]
+
+(I_VENOINC,) = int_slots(1)
+"""1 in the rounds of the 'every other round' increase that add a packet."""
+
+VARIANT = Variant(
+    "veno", "newreno", True,
+    "Backlog N = cwnd (1 - BaseRTT/RTT) as in Vegas; beta = 3 packets. Congestion "
+    "avoidance: +1 per round if N < beta, else +1 every other round. On 3 dupacks: "
+    "ssthresh = max(4/5 flight, 2) if N < beta (loss taken as random), else "
+    "max(flight/2, 2) (congestive); NewReno recovery.",
+    "Fu & Liew, 'TCP Veno: TCP enhancement for transmission over wireless access networks', "
+    "IEEE JSAC 21(2) 2003, Sec. III; ns-3-dev src/internet/model/tcp-veno.cc",
+    "N is computed once per round, with the per-ACK smoothed RTT at the round's end.",
+    initial=VEGAS.initial,
+)
+"""Veno's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
+
+
+@numba.njit(_nrt=False)
+def round_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
+    """Take the round's backlog, from the current smoothed RTT."""
+    backlog(F, r, j, F[r, F_VSRTT, j])
+
+
+@numba.njit(_nrt=False)
+def round_increase(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
+    """``+1`` per round below beta, every other round at or above it."""
+    if F[r, F_DIFF, j] >= P[P_VENOB]:
+        N[r, I_VENOINC, j] = 1 - N[r, I_VENOINC, j]
+        F[r, F_CWND, j] += N[r, I_VENOINC, j]
+    else:
+        F[r, F_CWND, j] += 1.0
+
+
+@numba.njit(_nrt=False)
+def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
+    """Random loss (backlog below beta): ``4/5 flight``; congestive: ``flight / 2``."""
+    ss = max((0.8 if F[r, F_DIFF, j] < P[P_VENOB] else 0.5) * flight, 2.0)
+    return ss, ss
