@@ -5,7 +5,10 @@ of every replication in a few arrays with the fields on the middle axis:
 ``F[r, f, j]`` (floats: the static description ``S_*``, the state ``F_*``,
 the policy's candidate windows ``W_*`` and a linear rule's coefficients
 ``C_*``), ``I[r, I_*, j]`` (integer state), ``G[r, G_*]`` / ``GI[r, GI_*]``
-(per replication), ``P[P_*]`` (options). numba reads module-level integers
+(per replication), ``P[P_*]`` (options). A TCP variant's own state is in
+the ``NFV`` float slots from ``F_VAR`` and the ``NIV`` integer slots from
+``I_VAR``, which each variant module names for itself
+(:func:`aimdmodel.queue.variants._base.float_slots`). numba reads module-level integers
 as compile-time constants. The per-flow functions take ``(F, I, P)`` rather
 than the whole :data:`Arrays` tuple: a call passes every array of its
 arguments field by field, and the tuple has many.

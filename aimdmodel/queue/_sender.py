@@ -6,8 +6,16 @@ queueing delays), updates the RTT estimator (RFC 6298), the variant's
 measurements, and then applies one of: growth (slow start or congestion
 avoidance), a loss event (fast retransmit or timeout), a round of loss
 recovery, or the end of a timeout; finally it plans the next round. The
-rules are those of :mod:`aimdmodel.queue.variants`, which documents them
-with their sources; the constants of :mod:`._fields` name the state.
+constants of :mod:`._fields` name the state.
+
+The sender holds what the variants share: the RTT estimator, slow start,
+the policy's windows and the four loss recoveries of
+:data:`~aimdmodel.queue.variants.RECOVERIES` (chosen by
+:func:`~aimdmodel.queue._hooks.recovery`). A variant's own rules are in its
+module of :mod:`aimdmodel.queue.variants`, which documents them with their
+sources; the sender asks them at the hooks of :mod:`._hooks` (the per-round
+measurements, the growth, the increase, the ssthresh of a loss, the
+timeout, the FACK trigger).
 
 A flow whose congestion-avoidance rule is a :class:`~aimdmodel.Policy`
 does not run the policy here: it takes one of the candidate windows the

@@ -52,7 +52,7 @@ its fair share ``C / backlogged``), its RTT ``base_rtt`` plus that.
   service is shared round-robin by the backlogged queues; when the shared
   buffer overflows, a packet is dropped from the longest queue (ns-2's
   DRR), charged to that flow's current round.
-* RIO (seed 004's cross-traffic set-up) is out of scope: its second RED
+* RIO (Reddy et al.'s cross-traffic set-up) is out of scope: its second RED
   curve exists to give marked cross-traffic priority, which the model gives
   nobody.
 
