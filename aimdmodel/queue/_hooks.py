@@ -2,7 +2,8 @@
 
 Written by ``python -m aimdmodel.queue.variants`` from the registry
 (:data:`aimdmodel.queue.variants.MODULES`); do not edit by hand. A variant that
-leaves a hook out runs Reno's (``variants/reno.py``) or the hook's fallback.
+leaves a hook out runs the hook's default module's function (Reno's rules in the
+round mode, TcpNewReno's in the packet-level mode) or the hook's fallback.
 
 Examples
 --------
@@ -14,9 +15,14 @@ from __future__ import annotations
 
 import numba
 
-from .variants import cubic, fack, lp, reno, vegas, veno, westwood
+from .variants import cubic, fack, lp, newreno, reno, vegas, veno, westwood
 
 __all__ = [
+    "packet_acked",
+    "packet_increase",
+    "packet_ssthresh",
+    "packet_state",
+    "packet_timer",
     "recovery",
     "round_acks",
     "round_detect",
@@ -125,3 +131,66 @@ def round_detect(v, F, N, P, r, j, n, p1, dup):  # pragma: no cover - compiled
         return fack.round_detect(F, N, P, r, j, n, p1, dup)
     else:
         return False
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_acked(v, j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
+    """Run the op's PktsAcked for ``count`` segments, with the smoothed RTT."""
+    if v == 5:  # vegas
+        vegas.packet_acked(j, count, t, srtt, cwnd, R)
+    elif v == 6:  # westwood
+        westwood.packet_acked(j, count, t, srtt, cwnd, R)
+    elif v == 7:  # veno
+        veno.packet_acked(j, count, t, srtt, cwnd, R)
+    elif v == 8:  # lp
+        lp.packet_acked(j, count, t, srtt, cwnd, R)
+    elif v == 9:  # cubic
+        cubic.packet_acked(j, count, t, srtt, cwnd, R)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_increase(v, j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
+    """Run the op's IncreaseWindow for ``segs`` > 0 newly ACKed segments."""
+    if v == 5:  # vegas
+        vegas.packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+    elif v == 7:  # veno
+        veno.packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+    elif v == 8:  # lp
+        lp.packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+    elif v == 9:  # cubic
+        cubic.packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+    else:
+        newreno.packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_ssthresh(v, j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
+    """Return the op's GetSsThresh (a loss: fast retransmit or timeout)."""
+    if v == 5:  # vegas
+        return vegas.packet_ssthresh(j, OP, cwnd, ssth, R, inflight)
+    elif v == 6:  # westwood
+        return westwood.packet_ssthresh(j, OP, cwnd, ssth, R, inflight)
+    elif v == 7:  # veno
+        return veno.packet_ssthresh(j, OP, cwnd, ssth, R, inflight)
+    elif v == 9:  # cubic
+        return cubic.packet_ssthresh(j, OP, cwnd, ssth, R, inflight)
+    else:
+        return newreno.packet_ssthresh(j, OP, cwnd, ssth, R, inflight)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_state(v, j, new, R, nxt):  # pragma: no cover - compiled
+    """Run the op's CongestionStateSet: state ``new`` begins."""
+    if v == 5:  # vegas
+        vegas.packet_state(j, new, R, nxt)
+    elif v == 7:  # veno
+        veno.packet_state(j, new, R, nxt)
+    elif v == 9:  # cubic
+        cubic.packet_state(j, new, R, nxt)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_timer(v, j, R, OP):  # pragma: no cover - compiled
+    """Run the op's timer: its due time came (Westwood+'s bandwidth estimate)."""
+    if v == 6:  # westwood
+        westwood.packet_timer(j, R, OP)

@@ -66,8 +66,7 @@ MODULES: tuple[ModuleType, ...] = (tahoe, reno, newreno, sack, fack, vegas, west
                                    lp, cubic)
 """The registry: one module per variant; a variant's code is its place here."""
 
-DEFAULT = reno
-"""The module whose hook a variant that leaves the hook out runs (RFC 5681's rules)."""
+_BY_NAME = {_m.__name__.rsplit(".", 1)[1]: _m for _m in MODULES}
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {m.VARIANT.name: dataclasses.replace(m.VARIANT, code=i) for i, m in enumerate(MODULES)})
@@ -99,6 +98,11 @@ def _docstring(doc: str) -> list[str]:
     return [line]
 
 
+def _def_line(head: str) -> str:
+    line = f"{head}  # pragma: no cover - compiled"
+    return line if len(line) <= 100 else f"{head}  # pragma: no cover"
+
+
 def _short(module: ModuleType) -> str:
     return module.__name__.rsplit(".", 1)[1]
 
@@ -106,17 +110,18 @@ def _short(module: ModuleType) -> str:
 def _dispatch(name: str) -> list[str]:
     hook = HOOKS[name]
     call_args = hook.args
-    ret = "return " if "return" in hook.fallback or name == "round_ssthresh" else ""
+    ret = "return " if "return" in hook.fallback or name.endswith("ssthresh") else ""
     deco = '@numba.njit(inline="always", _nrt=False)' if hook.inline else \
         "@numba.njit(_nrt=False)"
     lines = ["", "", deco,
-             f"def {name}(v, {hook.args}):  # pragma: no cover - compiled",
+             _def_line(f"def {name}(v, {hook.args}):"),
              *_docstring(hook.doc)]
-    branches = [(i, m) for i, m in enumerate(MODULES) if hasattr(m, name) and m is not DEFAULT]
+    default = _BY_NAME.get(hook.default)
+    branches = [(i, m) for i, m in enumerate(MODULES) if hasattr(m, name) and m is not default]
     for k, (i, m) in enumerate(branches):
         lines.append(f"    {'if' if k == 0 else 'elif'} v == {i}:  # {m.VARIANT.name}")
         lines.append(f"        {ret}{_short(m)}.{name}({call_args})")
-    fallback = (f"{ret}{_short(DEFAULT)}.{name}({call_args})" if hasattr(DEFAULT, name)
+    fallback = (f"{ret}{_short(default)}.{name}({call_args})" if hasattr(default, name)
                 else hook.fallback)
     if fallback and branches:
         lines += ["    else:", f"        {fallback}"]
@@ -155,7 +160,8 @@ def hooks_source() -> str:
         "",
         "Written by ``python -m aimdmodel.queue.variants`` from the registry",
         "(:data:`aimdmodel.queue.variants.MODULES`); do not edit by hand. A variant that",
-        "leaves a hook out runs Reno's (``variants/reno.py``) or the hook's fallback.",
+        "leaves a hook out runs the hook's default module's function (Reno's rules in the",
+        "round mode, TcpNewReno's in the packet-level mode) or the hook's fallback.",
         "",
         "Examples",
         "--------",

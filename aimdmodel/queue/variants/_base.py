@@ -4,15 +4,18 @@ A variant module (``aimdmodel/queue/variants/<name>.py``) holds, in this order: 
 docstring (the rule, its source, what the model leaves out), its state slots
 (:func:`float_slots`, :func:`int_slots`), its ``VARIANT = Variant(...)`` and the
 compiled rules it adds to the round mode, as functions named after the hooks of
-:data:`HOOKS`. A hook a variant does not define is Reno's (``reno.py``) when
-Reno defines it, else the fallback of :data:`HOOKS`.
+:data:`HOOKS` (``round_*`` for the round mode, ``packet_*`` for the
+packet-level mode). A hook a variant does not define is its
+:attr:`Hook.default` module's (Reno's rules in the round mode, TcpNewReno's
+in the packet-level mode) when that module defines it, else the hook's
+fallback.
 
 Examples
 --------
 >>> float_slots(2) == range(F_VAR, F_VAR + 2)
 True
 >>> sorted(HOOKS)[:3]
-['round_acks', 'round_detect', 'round_grow']
+['packet_acked', 'packet_increase', 'packet_ssthresh']
 """
 
 from __future__ import annotations
@@ -122,6 +125,10 @@ class Hook:
         When the sender calls it and what it returns (one line).
     inline : bool
         Compile the dispatch inline (numba ``inline="always"``).
+    default : str
+        The variant module whose function runs for a variant that leaves the
+        hook out ("" for none): Reno's rules in the round mode, TcpNewReno's
+        in the packet-level mode.
 
     Examples
     --------
@@ -133,6 +140,7 @@ class Hook:
     fallback: str
     doc: str
     inline: bool = False
+    default: str = "reno"
 
 
 HOOKS = {
@@ -158,5 +166,24 @@ HOOKS = {
     "round_detect": Hook(
         "F, N, P, r, j, n, p1, dup", "return False",
         "Tell whether losses followed by 1 to DupThresh - 1 dupacks are detected all the same."),
+    # the packet-level mode (aimdmodel.queue._packet): ns-3's congestion ops, per ACK
+    "packet_acked": Hook(
+        "j, count, t, srtt, cwnd, R", "",
+        "Run the op's PktsAcked for ``count`` segments, with the smoothed RTT.",
+        inline=True, default=""),
+    "packet_increase": Hook(
+        "j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt", "",
+        "Run the op's IncreaseWindow for ``segs`` > 0 newly ACKed segments.",
+        inline=True, default="newreno"),
+    "packet_ssthresh": Hook(
+        "j, OP, cwnd, ssth, R, inflight", "",
+        "Return the op's GetSsThresh (a loss: fast retransmit or timeout).",
+        inline=True, default="newreno"),
+    "packet_state": Hook(
+        "j, new, R, nxt", "", "Run the op's CongestionStateSet: state ``new`` begins.",
+        inline=True, default=""),
+    "packet_timer": Hook(
+        "j, R, OP", "", "Run the op's timer: its due time came (Westwood+'s bandwidth estimate).",
+        inline=True, default=""),
 }
 """The hooks of the round mode, by the name a variant module gives its function."""

@@ -26,6 +26,10 @@ Source: RFC 9438 Sec. 4.1-4.8; ns-3-dev src/internet/model/tcp-cubic.cc.
 Left out: HyStart++ (standard slow start); the per-ACK growth is applied
 once per round.
 
+Packet-level mode: ns-3's TcpCubic with HyStart off (``packet_*``):
+whole-segment targets, the TCP-friendly window of RFC 8312, fast
+convergence, the epoch reset when the LOSS state begins.
+
 Examples
 --------
 >>> VARIANT.recovery, VARIANT.own_rule
@@ -37,8 +41,24 @@ from __future__ import annotations
 import math
 
 import numba
+import numpy as np
 
 from .._fields import F_CWND, F_LASTRTT, F_SRTT, F_T0, I_HASRTT, P_CB, P_CC, P_CFC
+from .._packet_fields import (
+    CUBIC_CNT_CLAMP,
+    CUBIC_DELTA,
+    OP_CB,
+    OP_CC,
+    OP_CFC,
+    ST_LOSS,
+    V_ACKCNT,
+    V_BICK,
+    V_DELAYMIN,
+    V_EPOCH,
+    V_LASTMAX,
+    V_ORIGIN,
+    V_TCPCWND,
+)
 from ._base import Variant, float_slots, int_slots
 
 __all__ = ["VARIANT"]
@@ -109,3 +129,87 @@ def round_timeout(F, N, P, r, j):  # pragma: no cover - compiled
     """End the epoch: the next one starts with ``W_max = cwnd`` (Sec. 4.8)."""
     N[r, I_EPOCH, j] = 0
     N[r, I_AFTERTO, j] = 1
+
+
+# -- the packet-level mode: ns-3's TcpCubic (HyStart off), per ACK ------------------------------
+@numba.njit(inline="always", _nrt=False)
+def packet_acked(j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
+    """TcpCubic::PktsAcked: the least delay, not right after recovery."""
+    if not np.isnan(R[V_EPOCH][j]) and t - R[V_EPOCH][j] < CUBIC_DELTA:
+        return
+    if np.isnan(R[V_DELAYMIN][j]) or R[V_DELAYMIN][j] > srtt[j]:
+        R[V_DELAYMIN][j] = srtt[j]
+
+
+@numba.njit(_nrt=False)
+def _update(j, segs, t, OP, cwnd, R):  # pragma: no cover - compiled
+    """TcpCubic::Update: ACKs per segment of increase toward the cubic and TCP targets."""
+    seg = math.floor(cwnd[j] + 1e-9)
+    R[V_ACKCNT][j] += segs
+    c = OP[OP_CC]
+    if np.isnan(R[V_EPOCH][j]):
+        R[V_EPOCH][j] = t
+        R[V_ACKCNT][j] = segs
+        R[V_TCPCWND][j] = seg
+        if R[V_LASTMAX][j] <= seg:
+            R[V_BICK][j] = 0.0
+            R[V_ORIGIN][j] = seg
+        else:
+            R[V_BICK][j] = ((R[V_LASTMAX][j] - seg) / c) ** (1.0 / 3.0)
+            R[V_ORIGIN][j] = R[V_LASTMAX][j]
+    dmin = 0.0 if np.isnan(R[V_DELAYMIN][j]) else R[V_DELAYMIN][j]
+    tt = t + dmin - R[V_EPOCH][j]
+    offs = abs(tt - R[V_BICK][j])
+    delta = math.floor(c * offs ** 3)
+    target = R[V_ORIGIN][j] - delta if tt < R[V_BICK][j] else R[V_ORIGIN][j] + delta
+    cnt = seg // (target - seg) if target > seg else 100 * seg
+    if R[V_LASTMAX][j] == 0 and cnt > CUBIC_CNT_CLAMP:
+        cnt = CUBIC_CNT_CLAMP
+    beta = OP[OP_CB]
+    scale = math.floor(8 * (1024 + beta * 1024) / 3 / (1024 - beta * 1024))
+    d = (int(seg) * scale) >> 3
+    while d > 0 and R[V_ACKCNT][j] > d:  # the TCP-friendly window (RFC 8312 Sec. 4.2)
+        R[V_ACKCNT][j] -= d
+        R[V_TCPCWND][j] += 1
+    if R[V_TCPCWND][j] > seg:
+        cnt = min(cnt, seg // (R[V_TCPCWND][j] - seg))
+    return max(cnt, 2)
+
+
+@numba.njit(_nrt=False)
+def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
+    """TcpCubic::IncreaseWindow (HyStart off, as the ns-3 bridge runs it)."""
+    if limited[j] == 0:
+        return
+    if cwnd[j] < ssth[j]:
+        cwnd[j] += segs
+        segs = 0
+    if cwnd[j] >= ssth[j] and segs > 0:
+        cnt[j] += segs
+        c = _update(j, segs, t, OP, cwnd, R)
+        if cnt[j] >= c:
+            cwnd[j] += 1.0
+            cnt[j] -= c
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_ssthresh(j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
+    """TcpCubic::GetSsThresh: W_max with fast convergence, ``max(beta cwnd, 2)``."""
+    seg = math.floor(cwnd[j] + 1e-9)
+    if seg < R[V_LASTMAX][j] and OP[OP_CFC] == 1.0:
+        R[V_LASTMAX][j] = math.floor(seg * (1.0 + OP[OP_CB]) / 2.0)
+    else:
+        R[V_LASTMAX][j] = seg
+    R[V_EPOCH][j] = np.nan
+    return max(math.floor(seg * OP[OP_CB]), 2.0)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_state(j, new, R, nxt):  # pragma: no cover - compiled
+    """CongestionStateSet: entering LOSS resets the epoch (CubicReset)."""
+    if new == ST_LOSS:
+        R[V_ORIGIN][j] = 0.0
+        R[V_BICK][j] = 0.0
+        R[V_ACKCNT][j] = 0.0
+        R[V_TCPCWND][j] = 0.0
+        R[V_DELAYMIN][j] = np.nan

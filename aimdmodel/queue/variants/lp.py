@@ -14,6 +14,11 @@ src/internet/model/tcp-lp.cc (RttSample, PktsAcked).
 Left out: delays enter once per round (the round's smallest, largest and mean
 OWD); a round with an early congestion indication does not also increase.
 
+Packet-level mode: ns-3's TcpLp per ACK (``packet_*``): the one-way delay
+from the ACK's timestamps in ms (the receiver's clock half the path after
+the bottleneck), early congestion halves cwnd, or sets it to 1 within 3 echo
+ages of the last cut, and then no increase; TcpNewReno's ssthresh.
+
 Examples
 --------
 >>> VARIANT.recovery, VARIANT.own_rule
@@ -22,11 +27,29 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 import numba
 import numpy as np
 
 from .._fields import F_CWND, F_DMAX, F_DMIN, F_DSUM, F_LASTRTT, P_LPD, P_LPINF, S_BASE
+from .._packet_fields import (
+    LP_VALID_OWD,
+    LP_WITHIN_INF,
+    LP_WITHIN_THR,
+    U32,
+    V_ECHOMS,
+    V_INFER,
+    V_LASTDROP,
+    V_LPFLAG,
+    V_OWDMAX,
+    V_OWDMIN,
+    V_OWDRSV,
+    V_RCVTS,
+    V_SOWD,
+)
 from ._base import Variant, float_slots
+from .newreno import packet_increase as newreno_increase
 
 __all__ = ["VARIANT"]
 
@@ -84,3 +107,65 @@ def round_grow(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     F[r, F_CWND, j] = 1.0 if within_inf else max(F[r, F_CWND, j] / 2.0, 1.0)
     F[r, F_LASTDROP, j] = t
     return True
+
+
+# -- the packet-level mode: ns-3's TcpLp, per ACK -----------------------------------------------
+@numba.njit(_nrt=False)
+def packet_acked(j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
+    """TcpLp::PktsAcked (Kuzmanovic & Knightly 2003 as ns-3 writes it, in whole ms).
+
+    The one-way delay is the ACK's TSval minus the TSecr it echoes; its
+    smoothed value against 15% of the [min, max] range infers early
+    congestion, which halves cwnd, or sets it to 1 within the inference time
+    (3 x the echoed segment's age) of the last such cut.
+    """
+    echo = R[V_ECHOMS][j]
+    owd = abs(R[V_RCVTS][j] - echo)
+    flag = int(R[V_LPFLAG][j])
+    flag = flag | LP_VALID_OWD if owd > 0 else flag & ~LP_VALID_OWD
+    if flag & LP_VALID_OWD:  # RttSample
+        if owd < R[V_OWDMIN][j]:
+            R[V_OWDMIN][j] = owd
+        if owd > R[V_OWDMAX][j]:
+            if owd > R[V_OWDRSV][j]:
+                R[V_OWDMAX][j] = owd if R[V_OWDRSV][j] == 0 else R[V_OWDRSV][j]
+                R[V_OWDRSV][j] = owd
+            else:
+                R[V_OWDMAX][j] = owd
+        s = int(R[V_SOWD][j])
+        if s != 0:
+            s = (s + int(owd) - (s >> 3)) & U32
+        else:
+            s = (int(owd) << 3) & U32
+        R[V_SOWD][j] = s
+    now_ms = math.floor(t * 1000.0)
+    if now_ms > echo:
+        R[V_INFER][j] = 3.0 * (t - echo / 1000.0)
+    if R[V_LASTDROP][j] != 0.0 and t - R[V_LASTDROP][j] < R[V_INFER][j]:
+        flag |= LP_WITHIN_INF
+    else:
+        flag &= ~LP_WITHIN_INF
+    lo, hi, s = int(R[V_OWDMIN][j]), int(R[V_OWDMAX][j]), int(R[V_SOWD][j])
+    thr = (lo + (15 * ((hi - lo) & U32) & U32) // 100) & U32  # uint32 arithmetic, as ns-3's
+    if (s >> 3) <= thr:
+        flag |= LP_WITHIN_THR
+    else:
+        flag &= ~LP_WITHIN_THR
+    R[V_LPFLAG][j] = flag
+    if flag & LP_WITHIN_THR:
+        return
+    R[V_OWDMIN][j] = s >> 3
+    R[V_OWDMAX][j] = s >> 2
+    R[V_OWDRSV][j] = s >> 2
+    if flag & LP_WITHIN_INF:
+        cwnd[j] = 1.0
+    else:
+        cwnd[j] = max(cwnd[j] / 2.0, 1.0)
+    R[V_LASTDROP][j] = t
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
+    """TcpLp: NewReno's increase, none within the inference time after a cut."""
+    if cwnd[j] < ssth[j] or not (int(R[V_LPFLAG][j]) & LP_WITHIN_INF):
+        newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)

@@ -14,6 +14,12 @@ src/internet/model/tcp-congestion-ops.cc (TcpNewReno::GetSsThresh).
 
 Left out: a lost retransmission is detected by the timer only (as RFC 6582 says).
 
+Packet-level mode: ns-3's ``TcpNewReno`` ops (``packet_increase``: one
+segment per ACK in slow start, ``1/cwnd`` per ACK after; ``packet_ssthresh``:
+``max(flight / 2, 2)``) are what a variant with its own rule runs where it
+leaves a packet hook out, and what ``reno_ops="newreno"`` gives the
+loss-based variants; the recovery is the kernel's (:mod:`aimdmodel.queue._packet`).
+
 Examples
 --------
 >>> VARIANT.recovery
@@ -21,6 +27,8 @@ Examples
 """
 
 from __future__ import annotations
+
+import numba
 
 from ._base import Variant
 from ._text import LOSS
@@ -39,3 +47,22 @@ VARIANT = Variant(
     "A lost retransmission is detected by the timer only (as RFC 6582 says).",
 )
 """NewReno's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
+
+
+# -- the packet-level mode: ns-3's TcpNewReno, the op a variant leaves a packet hook to ------------
+@numba.njit(inline="always", _nrt=False)
+def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
+    """TcpNewReno's IncreaseWindow: one segment per ACK in slow start, else 1/cwnd per ACK."""
+    if segs <= 0:
+        return
+    if cwnd[j] < ssth[j]:
+        cwnd[j] += 1.0
+        segs -= 1
+    if cwnd[j] >= ssth[j] and segs > 0:
+        cwnd[j] += 1.0 / cwnd[j]
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_ssthresh(j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
+    """TcpNewReno's GetSsThresh: ``max(flight / 2, 2)``."""
+    return max(inflight / 2.0, 2.0)

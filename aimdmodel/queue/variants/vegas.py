@@ -20,6 +20,13 @@ src/internet/model/tcp-vegas.cc (IncreaseWindow, GetSsThresh).
 Left out: Vegas' fine-grained timeout check on duplicate ACKs; diff is taken
 once per round.
 
+Packet-level mode: ns-3's TcpVegas per ACK (``packet_*``): PktsAcked feeds
+the round's minimum and the base RTT from the smoothed RTT; once per cycle
+(the ACK passes the sequence sent when it began), in OPEN only and with more
+than 2 samples, the same adjustment in whole segments; outside OPEN or with
+few samples, TcpNewReno's rule. Its state: ``R[V_MINRTT, V_BASERTT,
+V_CNTRTT, V_BEGSND, V_DOING]`` (:mod:`aimdmodel.queue._packet_fields`).
+
 Examples
 --------
 >>> VARIANT.recovery, VARIANT.own_rule
@@ -34,8 +41,21 @@ import numba
 import numpy as np
 
 from .._fields import F_CWND, F_SSTH, I_CWLIM, I_RACC, P_VA, P_VB, P_VG
+from .._packet_fields import (
+    OP_VA,
+    OP_VB,
+    OP_VG,
+    ST_OPEN,
+    V_BASERTT,
+    V_BEGSND,
+    V_CNTRTT,
+    V_DOING,
+    V_LASTACK,
+    V_MINRTT,
+)
 from .._slow_start import slow_start
 from ._base import Variant, float_slots
+from .newreno import packet_increase as newreno_increase
 
 __all__ = ["VARIANT"]
 
@@ -137,3 +157,64 @@ def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """ns-3 TcpVegas::GetSsThresh: ``max(min(ssthresh, cwnd - 1), 2)``, cwnd after = it."""
     ss = max(min(F[r, F_SSTH, j], cw - 1.0), 2.0)
     return ss, ss
+
+
+# -- the packet-level mode: ns-3's TcpVegas (SACK off), per ACK ---------------------------------
+@numba.njit(_nrt=False)
+def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
+    """ns-3's TcpVegas::IncreaseWindow (Brakmo & Peterson 1995 as ns-3 writes it)."""
+    vmin, vbase, vcnt, vbeg, vdoing, lastack = (R[V_MINRTT], R[V_BASERTT], R[V_CNTRTT],
+                                                 R[V_BEGSND], R[V_DOING], R[V_LASTACK])
+    if vdoing[j] == 0.0:
+        newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+        return
+    if lastack[j] >= vbeg[j]:  # a Vegas cycle has finished: adjust once per RTT
+        vbeg[j] = nxt[j]
+        if vcnt[j] <= 2:
+            newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+        else:
+            seg = math.floor(cwnd[j] + 1e-9)
+            target = math.floor(seg * (vbase[j] / vmin[j]))
+            diff = seg - target
+            if diff > OP[OP_VG] and cwnd[j] < ssth[j]:
+                cwnd[j] = min(seg, target + 1)
+                ssth[j] = max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+            elif cwnd[j] < ssth[j]:
+                if segs >= 1:
+                    cwnd[j] += 1.0
+            elif diff > OP[OP_VB]:
+                cwnd[j] = seg - 1
+                ssth[j] = max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+            elif diff < OP[OP_VA]:
+                cwnd[j] = seg + 1
+            ssth[j] = max(ssth[j], 3.0 * cwnd[j] / 4.0)
+        vcnt[j] = 0.0
+        vmin[j] = np.inf
+    elif cwnd[j] < ssth[j] and segs >= 1:
+        cwnd[j] += 1.0
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_acked(j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
+    """TcpVegas::PktsAcked: the smoothed RTT feeds the round's minimum and the base RTT."""
+    R[V_MINRTT][j] = min(R[V_MINRTT][j], srtt[j])
+    R[V_BASERTT][j] = min(R[V_BASERTT][j], srtt[j])
+    R[V_CNTRTT][j] += 1.0
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_ssthresh(j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
+    """TcpVegas::GetSsThresh: ``max(min(ssthresh, cwnd - 1), 2)``."""
+    return max(min(ssth[j], cwnd[j] - 1.0), 2.0)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_state(j, new, R, nxt):  # pragma: no cover - compiled
+    """CongestionStateSet: Vegas runs in OPEN only (EnableVegas: a new cycle)."""
+    if new == ST_OPEN:
+        R[V_DOING][j] = 1.0
+        R[V_MINRTT][j] = np.inf
+        R[V_BEGSND][j] = nxt[j]
+        R[V_CNTRTT][j] = 0.0
+    else:
+        R[V_DOING][j] = 0.0

@@ -13,6 +13,10 @@ src/internet/model/tcp-veno.cc.
 
 Left out: N is computed once per round, not per ACK.
 
+Packet-level mode: ns-3's TcpVeno per ACK (``packet_*``): Vegas'
+PktsAcked, the backlog at every IncreaseWindow; ns-3 resets its RTT count
+at every ACK, so its increase is NewReno's.
+
 Examples
 --------
 >>> VARIANT.recovery, VARIANT.own_rule
@@ -21,14 +25,29 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 import numba
+import numpy as np
 
 from .._fields import F_CWND, P_VENOB
+from .._packet_fields import (
+    OP_VENOB,
+    ST_OPEN,
+    V_BASERTT,
+    V_CNTRTT,
+    V_COUNTING,
+    V_DIFF,
+    V_DOING,
+    V_MINRTT,
+)
 from ._base import Variant, int_slots
+from .newreno import packet_increase as newreno_increase
 from .vegas import F_DIFF, F_VSRTT, backlog
 from .vegas import VARIANT as VEGAS
 
 # Vegas' per-ACK smoothed RTT and its minima, reset per round: Veno's hooks too
+from .vegas import packet_acked as packet_acked
 from .vegas import round_acks as round_acks
 from .vegas import round_start as round_start
 
@@ -72,3 +91,48 @@ def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """Random loss (backlog below beta): ``4/5 flight``; congestive: ``flight / 2``."""
     ss = max((0.8 if F[r, F_DIFF, j] < P[P_VENOB] else 0.5) * flight, 2.0)
     return ss, ss
+
+
+# -- the packet-level mode: ns-3's TcpVeno, per ACK ---------------------------------------------
+@numba.njit(_nrt=False)
+def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
+    """Run TcpVeno::IncreaseWindow: the backlog estimate, then NewReno's rule.
+
+    Above beta Veno would increase every other RTT; ns-3 resets its RTT count
+    at every ACK, so it never has the 3 samples it needs and behaves as NewReno.
+    """
+    seg = math.floor(cwnd[j] + 1e-9)
+    target = math.floor(seg * (R[V_BASERTT][j] / R[V_MINRTT][j]))
+    R[V_DIFF][j] = seg - target
+    if R[V_DOING][j] == 0.0 or R[V_CNTRTT][j] <= 2:
+        newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+    elif cwnd[j] < ssth[j]:
+        if segs >= 1:
+            cwnd[j] += 1.0
+    elif R[V_DIFF][j] < OP[OP_VENOB]:
+        cwnd[j] += 1.0 / cwnd[j]
+    elif R[V_COUNTING][j] == 1.0:  # m_inc (the slot is Westwood's counter, unused by Veno)
+        cwnd[j] += 1.0 / cwnd[j]
+        R[V_COUNTING][j] = 0.0
+    else:
+        R[V_COUNTING][j] = 1.0
+    R[V_CNTRTT][j] = 0.0
+    R[V_MINRTT][j] = np.inf
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_ssthresh(j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
+    """TcpVeno::GetSsThresh: 4/5 of the flight below beta, else NewReno's half."""
+    if R[V_DIFF][j] < OP[OP_VENOB]:
+        return max(inflight * 4.0 / 5.0, 2.0)
+    return max(inflight / 2.0, 2.0)
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_state(j, new, R, nxt):  # pragma: no cover - compiled
+    """CongestionStateSet: Veno measures in OPEN only (EnableVeno)."""
+    if new == ST_OPEN:
+        R[V_DOING][j] = 1.0
+        R[V_MINRTT][j] = np.inf
+    else:
+        R[V_DOING][j] = 0.0

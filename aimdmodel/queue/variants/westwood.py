@@ -21,6 +21,11 @@ ns-3-dev src/internet/model/tcp-westwood.cc (WESTWOODPLUS, TUSTIN, GetSsThresh).
 
 Left out: one bandwidth sample per round (ns-3 takes one per RTT too).
 
+Packet-level mode: ns-3's TcpWestwoodPlus (``packet_*``): PktsAcked counts
+the ACKed segments and schedules the estimate one smoothed RTT on
+(``R[V_BWDUE]``, an event of the kernel's loop: ``packet_timer``); ssthresh
+``bandwidth x min RTT``; TcpNewReno's increase.
+
 Examples
 --------
 >>> VARIANT.recovery, VARIANT.own_rule
@@ -30,8 +35,20 @@ Examples
 from __future__ import annotations
 
 import numba
+import numpy as np
 
 from .._fields import F_RLEN, F_RTTMIN, P_WWA
+from .._packet_fields import (
+    OP_WWA,
+    V_ACKED,
+    V_BW,
+    V_BWDUE,
+    V_BWRTT,
+    V_COUNTING,
+    V_LASTBW,
+    V_LASTSAMPLE,
+    V_MINSRTT,
+)
 from ._base import Variant, float_slots
 
 __all__ = ["VARIANT"]
@@ -68,3 +85,34 @@ def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """``ssthresh = max(bwe RTTmin, 2)``; cwnd after the recovery ``min(cwnd, ssthresh)``."""
     ss = max(F[r, F_BWE, j] * F[r, F_RTTMIN, j], 2.0)
     return ss, min(cw, ss)
+
+
+# -- the packet-level mode: ns-3's TcpWestwoodPlus, per ACK -------------------------------------
+@numba.njit(inline="always", _nrt=False)
+def packet_acked(j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
+    """TcpWestwoodPlus::PktsAcked: count, and estimate one RTT on."""
+    R[V_ACKED][j] += count
+    if R[V_COUNTING][j] == 0.0:
+        R[V_COUNTING][j] = 1.0
+        R[V_BWDUE][j] = t + srtt[j]
+        R[V_BWRTT][j] = srtt[j]
+
+
+@numba.njit(_nrt=False)
+def packet_timer(j, R, OP):  # pragma: no cover - compiled
+    """TcpWestwoodPlus::EstimateBW: the ACKed rate over the RTT, Tustin's filter."""
+    sample = R[V_ACKED][j] / R[V_BWRTT][j]
+    a = OP[OP_WWA]
+    cur = R[V_LASTBW][j] * a + (sample + R[V_LASTSAMPLE][j]) * 0.5 * (1.0 - a)
+    R[V_LASTSAMPLE][j] = sample
+    R[V_LASTBW][j] = cur
+    R[V_BW][j] = cur
+    R[V_COUNTING][j] = 0.0
+    R[V_ACKED][j] = 0.0
+    R[V_BWDUE][j] = np.inf
+
+
+@numba.njit(inline="always", _nrt=False)
+def packet_ssthresh(j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
+    """TcpWestwoodPlus::GetSsThresh: bandwidth x the minimum RTT."""
+    return max(R[V_BW][j] * R[V_MINSRTT][j], 2.0)
