@@ -133,7 +133,7 @@ def round_detect(v, F, N, P, r, j, n, p1, dup):  # pragma: no cover - compiled
         return False
 
 
-@numba.njit(inline="always", _nrt=False)
+@numba.njit(_nrt=False)
 def packet_acked(v, j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
     """Run the op's PktsAcked for ``count`` segments, with the smoothed RTT."""
     if v == 5:  # vegas
@@ -148,7 +148,7 @@ def packet_acked(v, j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
         cubic.packet_acked(j, count, t, srtt, cwnd, R)
 
 
-@numba.njit(inline="always", _nrt=False)
+@numba.njit(_nrt=False)
 def packet_increase(v, j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
     """Run the op's IncreaseWindow for ``segs`` > 0 newly ACKed segments."""
     if v == 5:  # vegas
@@ -163,7 +163,7 @@ def packet_increase(v, j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pra
         newreno.packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
 
 
-@numba.njit(inline="always", _nrt=False)
+@numba.njit(_nrt=False)
 def packet_ssthresh(v, j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - compiled
     """Return the op's GetSsThresh (a loss: fast retransmit or timeout)."""
     if v == 5:  # vegas
@@ -178,7 +178,7 @@ def packet_ssthresh(v, j, OP, cwnd, ssth, R, inflight):  # pragma: no cover - co
         return newreno.packet_ssthresh(j, OP, cwnd, ssth, R, inflight)
 
 
-@numba.njit(inline="always", _nrt=False)
+@numba.njit(_nrt=False)
 def packet_state(v, j, new, R, nxt):  # pragma: no cover - compiled
     """Run the op's CongestionStateSet: state ``new`` begins."""
     if v == 5:  # vegas
@@ -189,7 +189,7 @@ def packet_state(v, j, new, R, nxt):  # pragma: no cover - compiled
         cubic.packet_state(j, new, R, nxt)
 
 
-@numba.njit(inline="always", _nrt=False)
+@numba.njit(_nrt=False)
 def packet_timer(v, j, R, OP):  # pragma: no cover - compiled
     """Run the op's timer: its due time came (Westwood+'s bandwidth estimate)."""
     if v == 6:  # westwood

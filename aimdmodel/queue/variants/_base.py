@@ -170,20 +170,20 @@ HOOKS = {
     "packet_acked": Hook(
         "j, count, t, srtt, cwnd, R", "",
         "Run the op's PktsAcked for ``count`` segments, with the smoothed RTT.",
-        inline=True, default=""),
+        default=""),
     "packet_increase": Hook(
         "j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt", "",
         "Run the op's IncreaseWindow for ``segs`` > 0 newly ACKed segments.",
-        inline=True, default="newreno"),
+        default="newreno"),
     "packet_ssthresh": Hook(
         "j, OP, cwnd, ssth, R, inflight", "",
         "Return the op's GetSsThresh (a loss: fast retransmit or timeout).",
-        inline=True, default="newreno"),
+        default="newreno"),
     "packet_state": Hook(
         "j, new, R, nxt", "", "Run the op's CongestionStateSet: state ``new`` begins.",
-        inline=True, default=""),
+        default=""),
     "packet_timer": Hook(
         "j, R, OP", "", "Run the op's timer: its due time came (Westwood+'s bandwidth estimate).",
-        inline=True, default=""),
+        default=""),
 }
 """The hooks of the round mode, by the name a variant module gives its function."""

@@ -112,7 +112,7 @@ def round_increase(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
         F[r, F_CWND, j] = cw + (target - cw) / cw * acked
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """RFC 9438 Sec. 4.6-4.7: ``max(beta flight, 2)``, W_max with fast convergence."""
     beta = P[P_CB]
@@ -124,7 +124,7 @@ def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     return ss, ss
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_timeout(F, N, P, r, j):  # pragma: no cover - compiled
     """End the epoch: the next one starts with ``W_max = cwnd`` (Sec. 4.8)."""
     N[r, I_EPOCH, j] = 0

@@ -40,7 +40,7 @@ VARIANT = Variant(
 """FACK's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_detect(F, N, P, r, j, n, p1, dup):  # pragma: no cover - compiled
     """Apply the FACK trigger: the forward-most delivered packet is over DupThresh past the hole."""
     hi = n + p1 - 1 if p1 >= 1 else N[r, I_RLASTOK, j]

@@ -54,13 +54,13 @@ VARIANT = Variant(
 """Reno's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_increase(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     """RFC 5681 Sec. 3.1 congestion avoidance: ``cwnd += 1`` per round."""
     F[r, F_CWND, j] += 1.0
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """RFC 5681 Eq. (4), ns-3's TcpNewReno::GetSsThresh: ``max(flight / 2, 2)``."""
     ss = max(flight / 2, 2.0)

@@ -104,20 +104,20 @@ def round_acks(F, r, j, rtt, acc):  # pragma: no cover - compiled
     F[r, F_VBASE, j] = min(F[r, F_VBASE, j], lo)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_start(F, N, P, r, j):  # pragma: no cover - compiled
     """Measure the round's smallest RTT afresh: a round starts."""
     F[r, F_VMIN, j] = np.inf
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def backlog(F, r, j, now):  # pragma: no cover - compiled
     """``diff`` from the RTT ``now``, in ns-3's integer arithmetic on whole segments."""
     seg = math.floor(F[r, F_CWND, j])
     F[r, F_DIFF, j] = seg - math.floor(seg * F[r, F_VBASE, j] / now)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
     """Take the round's backlog, from its smallest smoothed RTT."""
     backlog(F, r, j, F[r, F_VMIN, j])
@@ -143,7 +143,7 @@ def _adjust(F, N, P, r, j, slow):  # pragma: no cover - compiled
     F[r, F_SSTH, j] = max(F[r, F_SSTH, j], 0.75 * F[r, F_CWND, j])
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_grow(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     """With more than 2 RTT samples in a cwnd-limited round, Vegas' adjustment decides."""
     if N[r, I_CWLIM, j] == 0 or N[r, I_RACC, j] <= 2:
@@ -152,7 +152,7 @@ def round_grow(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """ns-3 TcpVegas::GetSsThresh: ``max(min(ssthresh, cwnd - 1), 2)``, cwnd after = it."""
     ss = max(min(F[r, F_SSTH, j], cw - 1.0), 2.0)

@@ -70,13 +70,13 @@ VARIANT = Variant(
 """Veno's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
     """Take the round's backlog, from the current smoothed RTT."""
     backlog(F, r, j, F[r, F_VSRTT, j])
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_increase(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     """``+1`` per round below beta, every other round at or above it."""
     if F[r, F_DIFF, j] >= P[P_VENOB]:
@@ -86,7 +86,7 @@ def round_increase(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
         F[r, F_CWND, j] += 1.0
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """Random loss (backlog below beta): ``4/5 flight``; congestive: ``flight / 2``."""
     ss = max((0.8 if F[r, F_DIFF, j] < P[P_VENOB] else 0.5) * flight, 2.0)

@@ -71,7 +71,7 @@ VARIANT = Variant(
 """Westwood+'s entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
     """One bandwidth sample per round, Tustin-filtered."""
     sample = acc / F[r, F_RLEN, j]
@@ -80,7 +80,7 @@ def round_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
     F[r, F_BWS, j] = sample
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_ssthresh(F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """``ssthresh = max(bwe RTTmin, 2)``; cwnd after the recovery ``min(cwnd, ssthresh)``."""
     ss = max(F[r, F_BWE, j] * F[r, F_RTTMIN, j], 2.0)
