@@ -348,7 +348,7 @@ def test_every_variant_is_one_module_of_the_registry():
         doc = m.__doc__ or ""
         for part in ("Source:", "Left out:", "Examples"):
             assert part in doc, (m.__name__, part)
-        rules = [n for n in vars(m) if n.startswith("round_")]
+        rules = [n for n in vars(m) if n.startswith(("round_", "packet_"))]
         assert set(rules) <= set(HOOKS), (m.__name__, rules)
         for slot, _ in m.VARIANT.initial:
             assert f.F_VAR <= slot < f.F_VAR + f.NFV

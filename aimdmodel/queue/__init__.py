@@ -8,7 +8,7 @@ utilization, fairness and Reddy et al.'s robustness scores from it;
 
 =======================  ====================================================
 :mod:`.model`            :func:`run`, the time base and what the model omits
-:mod:`.variants`         the TCP variants, their rules and sources
+:mod:`.variants`         the TCP variants, one module each: rules, sources
 :mod:`.options`          :class:`QueueOptions`, the model's options
 :mod:`.sources`          Pareto cross traffic, Reddy et al.'s environments 11-13
 :mod:`.result`           :class:`QueueResult`, plain arrays

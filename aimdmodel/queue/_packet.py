@@ -6,7 +6,9 @@ dropped one by one at the bottleneck, every ACK is processed by its sender
 when it arrives, and every sender keeps a per-segment scoreboard (SACKed,
 lost, retransmitted) as ns-3's ``TcpTxBuffer`` does. The rules and their
 sources are described in :mod:`aimdmodel.queue.packet`; this module holds
-only the loop. All times are float seconds; sequence numbers count
+the loop, the senders' loss recovery and the policies' ops; a variant's own
+ops are in its module of :mod:`aimdmodel.queue.variants` (through
+:mod:`._hooks`). All times are float seconds; sequence numbers count
 segments from 0.
 
 Events are found by a linear scan (per flow: the next ACK to arrive, its

@@ -75,7 +75,8 @@ half the path after the bottleneck; early congestion halves cwnd, or sets it
 to 1 within 3 echo ages of the last cut; no increase then), ``cubic``
 TcpCubic with HyStart off (whole-segment targets, the TCP-friendly window,
 fast convergence), ``tahoe`` the bridge's TahoeRecovery (cwnd 1 at three
-duplicate ACKs, slow start during the repair). A flow starts with a
+duplicate ACKs, slow start during the repair). Each variant's ops are its
+``packet_*`` functions in its module of :mod:`aimdmodel.queue.variants`. A flow starts with a
 handshake of one base RTT (which gives the first RTT sample, without a data
 packet's transmission time) and sends ``initial_window`` segments.
 
