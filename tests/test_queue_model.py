@@ -339,6 +339,7 @@ def test_every_variant_is_one_module_of_the_registry():
     """A module per variant: its docstring names the source and what is left out, its
     functions are hooks of the round mode, its state fits the slots a variant has."""
     from aimdmodel.queue import _fields as f
+    from aimdmodel.queue import _packet_fields as pf
     from aimdmodel.queue.variants import MODULES
     from aimdmodel.queue.variants._base import HOOKS
 
@@ -348,10 +349,13 @@ def test_every_variant_is_one_module_of_the_registry():
         doc = m.__doc__ or ""
         for part in ("Source:", "Left out:", "Examples"):
             assert part in doc, (m.__name__, part)
-        rules = [n for n in vars(m) if n.startswith(("round_", "packet_"))]
+        rules = [n for n, x in vars(m).items()
+                 if n.startswith(("round_", "packet_")) and hasattr(x, "py_func")]  # compiled
         assert set(rules) <= set(HOOKS), (m.__name__, rules)
         for slot, _ in m.VARIANT.initial:
             assert f.F_VAR <= slot < f.F_VAR + f.NFV
+        for slot, _ in m.VARIANT.packet_initial:
+            assert pf.V_VAR <= slot < pf.V_VAR + pf.NVV
     from aimdmodel.queue.variants._base import float_slots
 
     with pytest.raises(ValueError, match="at most"):

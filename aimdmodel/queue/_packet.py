@@ -28,6 +28,7 @@ import numpy as np
 from .._numba_cache import install
 from ._hooks import packet_acked, packet_increase, packet_ssthresh, packet_state, packet_timer
 from ._packet_fields import (
+    NVV,
     OP_BUF,
     OP_CHECK,
     OP_DISC,
@@ -54,8 +55,7 @@ from ._packet_fields import (
     ST_LOSS,
     ST_OPEN,
     ST_RECOVERY,
-    U32,
-    V_BWDUE,
+    V_DUE,
     V_ECHOMS,
     V_LASTACK,
     V_MINSRTT,
@@ -67,6 +67,7 @@ from ._packet_fields import (
     V_TAHOECW,
 )
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
+from .variants import VARIANTS
 from .variants.newreno import packet_increase as newreno_increase
 from .variants.newreno import packet_ssthresh as newreno_ssthresh
 
@@ -903,7 +904,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     every = OP[OP_REC]
     n_rec = rec.shape[1]
     deadline, life, tstart, at, ahead, atail, qi = S[25], S[26], S[27], S[31], S[35], S[36], S[40]
-    qd, bwdue = S[41], S[3][V_BWDUE]
+    qd, due = S[41], S[3][V_DUE]
     last_t = 0.0
     k = 0
     t_rec = every
@@ -926,8 +927,8 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
                 t = tstart[j]
                 kind = 3
                 who = j
-            if bwdue[j] < t:
-                t = bwdue[j]
+            if due[j] < t:
+                t = due[j]
                 kind = 4
                 who = j
             if FP[FP_CBR, j] > 0.0 and tstart[j] < t:  # a CBR source's next packet
@@ -981,20 +982,16 @@ def allocate(FP, OP, PR, PL):
     ssth = np.full(n, np.inf)
     cnt = np.zeros(n, np.int64)
     R = (PR, PL, np.zeros((n, MAX_STATE)), np.zeros((n, MAX_STATE)), np.zeros(MAX_STATE),
-         np.zeros(MAX_STEPS),  # then the variants' state (V_*): Vegas and Veno's minRtt,
-         np.full(n, np.inf), np.full(n, np.inf), np.zeros(n), np.zeros(n), np.ones(n),
-         np.zeros(n), np.zeros(n), np.full(n, np.inf),  # baseRtt, cntRtt, begSndNxt,
-         np.zeros(n), np.zeros(n), np.full(n, np.inf), np.zeros(n),  # doing, last ACK,
-         np.zeros(n), np.zeros(n), np.zeros(n),  # Veno's diff, tcb minRtt; Westwood+'s
-         # acked segments, counting, estimate due, its RTT, the bandwidth, the filter's past;
-         np.full(n, np.nan), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.full(n, np.nan), np.zeros(n),  # CUBIC's epoch start, ackCnt, tcpCwnd,
-         # lastMaxCwnd, K, origin point and delayMin (NaN: not set); Tahoe recovery's cwnd;
-         np.full(n, float(U32)), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),  # TCP-LP's owdMin, owdMax,
-         # owdMaxRsv, sOwd (x8), flags, inference, last drop (0: none); the ACK's TSval and
-         # TSecr (ms); PRR's prrOut, prrDelivered, RecoverFS, and whether the ACK covered a
-         np.zeros(n), np.zeros(n), np.ones(n), np.zeros(n))  # retransmission (safe ACK)
+         np.zeros(MAX_STEPS),  # then the senders' state (V_* of ._packet_fields): last ACK,
+         np.zeros(n), np.full(n, np.inf), np.zeros(n),  # tcb minRtt, Tahoe recovery's cwnd,
+         np.zeros(n), np.zeros(n),  # the ACK's TSval and TSecr (ms); PRR's prrOut,
+         np.zeros(n), np.zeros(n), np.ones(n),  # prrDelivered, RecoverFS; whether the ACK
+         np.zeros(n), np.full(n, np.inf),  # covered a retransmission; the variant's timer;
+         *(np.zeros(n) for _ in range(NVV)))  # the variant's own (variants/NAME.py)
+    for var in VARIANTS.values():
+        own = FP[FP_RULE] == RULE_OWN + var.code
+        for slot, x in var.packet_initial:
+            R[slot][own] = x
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)

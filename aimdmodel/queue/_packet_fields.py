@@ -2,9 +2,10 @@
 
 The kernel (:mod:`._packet`) and the TCP variants' packet rules
 (:mod:`aimdmodel.queue.variants`) both index the options ``OP[OP_*]`` and
-the variants' state ``R[V_*][flow]`` (arrays of the state tuple ``R``, made
-by ``_packet.allocate``), and test the congestion states ``ST_*``: the
-constants live here, where both import them. A flow's congestion op is
+the senders' state ``R[V_*][flow]`` (arrays of the state tuple ``R``, made
+by ``_packet.allocate``; a variant's own arrays are named in its module), and
+test the congestion states ``ST_*``: the constants live here, where both
+import them. A flow's congestion op is
 ``FP[FP_RULE, flow]``: TcpLinuxReno, a policy, TcpNewReno, or
 ``RULE_OWN + code`` for a variant with its own rule (its code in
 :data:`~aimdmodel.queue.variants.VARIANTS`).
@@ -27,12 +28,17 @@ OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, 
     OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC, OP_PRR = range(27)
 NOP = 27
 
-# -- the variants' own state: R[V_*][flow] --------------------------------------------------------
-(V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
- V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE, V_EPOCH, V_ACKCNT, V_TCPCWND,
- V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN, V_TAHOECW, V_OWDMIN, V_OWDMAX, V_OWDRSV, V_SOWD,
- V_LPFLAG, V_INFER, V_LASTDROP, V_RCVTS, V_ECHOMS, V_PRROUT, V_PRRDEL, V_RFS,
- V_SAFEACK) = range(6, 42)
+# -- the senders' per-flow state in the tuple R: R[V_*][flow] -------------------------------------
+# the last cumulative ACK, ns-3's tcb minRtt, Tahoe recovery's cwnd, the ACK's TSval and TSecr
+# (ms), PRR's prrOut, prrDelivered, RecoverFS, whether the ACK covered a retransmission, and
+# the time of the variant's timer (inf: none; Westwood+'s bandwidth estimate)
+(V_LASTACK, V_MINSRTT, V_TAHOECW, V_RCVTS, V_ECHOMS, V_PRROUT, V_PRRDEL, V_RFS, V_SAFEACK,
+ V_DUE) = range(6, 16)
+# the variant's own state: NVV arrays from V_VAR, which each variant module names for itself
+# (aimdmodel.queue.variants._base.packet_slots); they start at 0 but where the variant's
+# Variant.packet_initial says otherwise
+V_VAR = 16
+NVV = 7
 LP_VALID_OWD, LP_WITHIN_THR, LP_WITHIN_INF = 1, 2, 4  # ns-3 TcpLp's flags
 U32 = 0xFFFFFFFF
 CUBIC_CNT_CLAMP, CUBIC_DELTA = 20, 0.010  # ns-3 TcpCubic's CntClamp and CubicDelta

@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._fields import F_VAR, I_VAR, NFV, NIV
+from .._packet_fields import NVV, V_VAR
 
-__all__ = ["HOOKS", "RECOVERIES", "Hook", "Variant", "float_slots", "int_slots"]
+__all__ = ["HOOKS", "RECOVERIES", "Hook", "Variant", "float_slots", "int_slots", "packet_slots"]
 
 RECOVERIES = ("tahoe", "reno", "newreno", "sack")
 """The loss-recovery procedures of the model (FACK is SACK with its own trigger)."""
@@ -51,6 +52,8 @@ class Variant:
         What the model leaves out of the source.
     initial : tuple of (int, float)
         The variant's float state slots that start at a value other than 0.
+    packet_initial : tuple of (int, float)
+        The same for its packet-level state (:func:`packet_slots`).
     code : int
         Its number in the compiled kernel: its place in the registry
         (:data:`aimdmodel.queue.variants.VARIANTS`), which sets it.
@@ -69,6 +72,7 @@ class Variant:
     source: str
     simplifications: str = ""
     initial: tuple[tuple[int, float], ...] = ()
+    packet_initial: tuple[tuple[int, float], ...] = ()
     code: int = -1
 
 
@@ -108,6 +112,28 @@ def int_slots(n: int) -> range:
     if not 0 <= n <= NIV:
         raise ValueError(f"a variant has at most {NIV} integer slots (_fields.NIV), asked {n}")
     return range(I_VAR, I_VAR + n)
+
+
+def packet_slots(n: int, after: int = 0) -> range:
+    """Return the indices in the packet kernel's state tuple ``R`` of a variant's ``n`` arrays.
+
+    ``after``: how many of the shared slots it leaves to another variant whose
+    state it reads too (TCP Veno after Vegas' 5).
+
+    Raises
+    ------
+    ValueError
+        If the slots reach past those reserved for a variant (``_packet_fields.NVV``).
+
+    Examples
+    --------
+    >>> packet_slots(2, after=5) == range(V_VAR + 5, V_VAR + 7)
+    True
+    """
+    if not (0 <= after and 0 <= n and after + n <= NVV):
+        raise ValueError(f"a variant has at most {NVV} packet slots (_packet_fields.NVV), "
+                         f"asked {n} after {after}")
+    return range(V_VAR + after, V_VAR + after + n)
 
 
 @dataclass(frozen=True)

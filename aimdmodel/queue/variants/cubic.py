@@ -44,22 +44,8 @@ import numba
 import numpy as np
 
 from .._fields import F_CWND, F_LASTRTT, F_SRTT, F_T0, I_HASRTT, P_CB, P_CC, P_CFC
-from .._packet_fields import (
-    CUBIC_CNT_CLAMP,
-    CUBIC_DELTA,
-    OP_CB,
-    OP_CC,
-    OP_CFC,
-    ST_LOSS,
-    V_ACKCNT,
-    V_BICK,
-    V_DELAYMIN,
-    V_EPOCH,
-    V_LASTMAX,
-    V_ORIGIN,
-    V_TCPCWND,
-)
-from ._base import Variant, float_slots, int_slots
+from .._packet_fields import CUBIC_CNT_CLAMP, CUBIC_DELTA, OP_CB, OP_CC, OP_CFC, ST_LOSS
+from ._base import Variant, float_slots, int_slots, packet_slots
 
 __all__ = ["VARIANT"]
 
@@ -68,6 +54,9 @@ F_WMAX, F_K, F_TEPOCH, F_WEST, F_CPRIOR, F_CALPHA = float_slots(6)
 I_EPOCH, I_AFTERTO = int_slots(2)
 """1 while an epoch runs (0: the next round of congestion avoidance starts one); 1 after
 a timeout until that epoch starts (RFC 9438 Sec. 4.8)."""
+V_EPOCH, V_ACKCNT, V_TCPCWND, V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN = packet_slots(7)
+"""Packet-level mode: ns-3 TcpCubic's m_epochStart (NaN: none), m_ackCnt, m_tcpCwnd,
+m_lastMaxCwnd, m_bicK, m_bicOriginPoint, the least delay (NaN: not set)."""
 
 VARIANT = Variant(
     "cubic", "sack", True,
@@ -80,6 +69,7 @@ VARIANT = Variant(
     "K = 0 and W_max = cwnd at the start of congestion avoidance (Sec. 4.8). SACK recovery.",
     "RFC 9438 Sec. 4.1-4.8; ns-3-dev src/internet/model/tcp-cubic.cc",
     "Standard slow start (no HyStart++); the per-ACK growth is applied once per round.",
+    packet_initial=((V_EPOCH, np.nan), (V_DELAYMIN, np.nan)),
 )
 """CUBIC's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 

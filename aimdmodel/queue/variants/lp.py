@@ -33,22 +33,8 @@ import numba
 import numpy as np
 
 from .._fields import F_CWND, F_DMAX, F_DMIN, F_DSUM, F_LASTRTT, P_LPD, P_LPINF, S_BASE
-from .._packet_fields import (
-    LP_VALID_OWD,
-    LP_WITHIN_INF,
-    LP_WITHIN_THR,
-    U32,
-    V_ECHOMS,
-    V_INFER,
-    V_LASTDROP,
-    V_LPFLAG,
-    V_OWDMAX,
-    V_OWDMIN,
-    V_OWDRSV,
-    V_RCVTS,
-    V_SOWD,
-)
-from ._base import Variant, float_slots
+from .._packet_fields import LP_VALID_OWD, LP_WITHIN_INF, LP_WITHIN_THR, U32, V_ECHOMS, V_RCVTS
+from ._base import Variant, float_slots, packet_slots
 from .newreno import packet_increase as newreno_increase
 
 __all__ = ["VARIANT"]
@@ -56,6 +42,9 @@ __all__ = ["VARIANT"]
 F_SOWD, F_OWDMIN, F_OWDMAX, F_OWDRSV, F_LASTDROP = float_slots(5)
 """Smoothed one-way delay, its minimum and maximum, ns-3's reserve for the maximum, and
 the time of the last early reduction."""
+V_OWDMIN, V_OWDMAX, V_OWDRSV, V_SOWD, V_LPFLAG, V_INFER, V_LASTDROP = packet_slots(7)
+"""Packet-level mode: ns-3 TcpLp's m_owdMin, m_owdMax, m_owdMaxRsv, m_sOwd (x 8), m_flag,
+m_inference, m_lastDrop (0: none)."""
 
 VARIANT = Variant(
     "lp", "newreno", True,
@@ -69,6 +58,7 @@ VARIANT = Variant(
     "Delays enter once per round (the round's smallest, largest and mean OWD); a round "
     "with an early congestion indication does not also increase.",
     initial=((F_OWDMIN, np.inf),),
+    packet_initial=((V_OWDMIN, float(U32)),),
 )
 """TCP-LP's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 

@@ -25,7 +25,7 @@ the round's minimum and the base RTT from the smoothed RTT; once per cycle
 (the ACK passes the sequence sent when it began), in OPEN only and with more
 than 2 samples, the same adjustment in whole segments; outside OPEN or with
 few samples, TcpNewReno's rule. Its state: ``R[V_MINRTT, V_BASERTT,
-V_CNTRTT, V_BEGSND, V_DOING]`` (:mod:`aimdmodel.queue._packet_fields`).
+V_CNTRTT, V_BEGSND, V_DOING]`` (:func:`~aimdmodel.queue.variants._base.packet_slots`).
 
 Examples
 --------
@@ -41,20 +41,9 @@ import numba
 import numpy as np
 
 from .._fields import F_CWND, F_SSTH, I_CWLIM, I_RACC, P_VA, P_VB, P_VG
-from .._packet_fields import (
-    OP_VA,
-    OP_VB,
-    OP_VG,
-    ST_OPEN,
-    V_BASERTT,
-    V_BEGSND,
-    V_CNTRTT,
-    V_DOING,
-    V_LASTACK,
-    V_MINRTT,
-)
+from .._packet_fields import OP_VA, OP_VB, OP_VG, ST_OPEN, V_LASTACK
 from .._slow_start import slow_start
-from ._base import Variant, float_slots
+from ._base import Variant, float_slots, packet_slots
 from .newreno import packet_increase as newreno_increase
 
 __all__ = ["VARIANT"]
@@ -62,6 +51,8 @@ __all__ = ["VARIANT"]
 F_DIFF, F_VSRTT, F_VMIN, F_VBASE = float_slots(4)
 """The backlog estimate ``diff`` (packets), the per-ACK smoothed RTT, its minimum over the
 round and over the connection (BaseRTT)."""
+V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING = packet_slots(5)
+"""Packet-level mode: ns-3's m_minRtt, m_baseRtt, m_cntRtt, m_begSndNxt, m_doingVegasNow."""
 
 VARIANT = Variant(
     "vegas", "newreno", True,
@@ -78,6 +69,7 @@ VARIANT = Variant(
     "diff is real-valued as in the paper (ns-3 truncates the target window to whole "
     "packets); Vegas' fine-grained timeout check on duplicate ACKs is not modelled.",
     initial=((F_VMIN, np.inf), (F_VBASE, np.inf)),
+    packet_initial=((V_MINRTT, np.inf), (V_BASERTT, np.inf), (V_DOING, 1.0)),
 )
 """Vegas' entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 

@@ -31,19 +31,10 @@ import numba
 import numpy as np
 
 from .._fields import F_CWND, P_VENOB
-from .._packet_fields import (
-    OP_VENOB,
-    ST_OPEN,
-    V_BASERTT,
-    V_CNTRTT,
-    V_COUNTING,
-    V_DIFF,
-    V_DOING,
-    V_MINRTT,
-)
-from ._base import Variant, int_slots
+from .._packet_fields import OP_VENOB, ST_OPEN
+from ._base import Variant, int_slots, packet_slots
 from .newreno import packet_increase as newreno_increase
-from .vegas import F_DIFF, F_VSRTT, backlog
+from .vegas import F_DIFF, F_VSRTT, V_BASERTT, V_CNTRTT, V_DOING, V_MINRTT, backlog
 from .vegas import VARIANT as VEGAS
 
 # Vegas' per-ACK smoothed RTT and its minima, reset per round: Veno's hooks too
@@ -55,6 +46,8 @@ __all__ = ["VARIANT"]
 
 (I_VENOINC,) = int_slots(1)
 """1 in the rounds of the 'every other round' increase that add a packet."""
+V_DIFF, V_INC = packet_slots(2, after=5)
+"""Packet-level mode: the backlog (after Vegas' 5 arrays, which Veno reads too) and m_inc."""
 
 VARIANT = Variant(
     "veno", "newreno", True,
@@ -66,6 +59,7 @@ VARIANT = Variant(
     "IEEE JSAC 21(2) 2003, Sec. III; ns-3-dev src/internet/model/tcp-veno.cc",
     "N is computed once per round, with the per-ACK smoothed RTT at the round's end.",
     initial=VEGAS.initial,
+    packet_initial=VEGAS.packet_initial,
 )
 """Veno's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 
@@ -111,11 +105,11 @@ def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma
             cwnd[j] += 1.0
     elif R[V_DIFF][j] < OP[OP_VENOB]:
         cwnd[j] += 1.0 / cwnd[j]
-    elif R[V_COUNTING][j] == 1.0:  # m_inc (the slot is Westwood's counter, unused by Veno)
+    elif R[V_INC][j] == 1.0:  # m_inc
         cwnd[j] += 1.0 / cwnd[j]
-        R[V_COUNTING][j] = 0.0
+        R[V_INC][j] = 0.0
     else:
-        R[V_COUNTING][j] = 1.0
+        R[V_INC][j] = 1.0
     R[V_CNTRTT][j] = 0.0
     R[V_MINRTT][j] = np.inf
 

@@ -23,7 +23,7 @@ Left out: one bandwidth sample per round (ns-3 takes one per RTT too).
 
 Packet-level mode: ns-3's TcpWestwoodPlus (``packet_*``): PktsAcked counts
 the ACKed segments and schedules the estimate one smoothed RTT on
-(``R[V_BWDUE]``, an event of the kernel's loop: ``packet_timer``); ssthresh
+(``R[V_DUE]``, an event of the kernel's loop: ``packet_timer``); ssthresh
 ``bandwidth x min RTT``; TcpNewReno's increase.
 
 Examples
@@ -38,23 +38,16 @@ import numba
 import numpy as np
 
 from .._fields import F_RLEN, F_RTTMIN, P_WWA
-from .._packet_fields import (
-    OP_WWA,
-    V_ACKED,
-    V_BW,
-    V_BWDUE,
-    V_BWRTT,
-    V_COUNTING,
-    V_LASTBW,
-    V_LASTSAMPLE,
-    V_MINSRTT,
-)
-from ._base import Variant, float_slots
+from .._packet_fields import OP_WWA, V_DUE, V_MINSRTT
+from ._base import Variant, float_slots, packet_slots
 
 __all__ = ["VARIANT"]
 
 F_BWE, F_BWS = float_slots(2)
 """The filtered bandwidth estimate and the previous sample (packets per second)."""
+V_ACKED, V_COUNTING, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE = packet_slots(6)
+"""Packet-level mode: ns-3's m_ackedSegments, m_IsCount, the RTT of the estimate, m_currentBW,
+m_lastBW, m_lastSampleBW (its timer is the kernel's ``R[V_DUE]``)."""
 
 VARIANT = Variant(
     "westwood", "newreno", True,
@@ -94,7 +87,7 @@ def packet_acked(j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
     R[V_ACKED][j] += count
     if R[V_COUNTING][j] == 0.0:
         R[V_COUNTING][j] = 1.0
-        R[V_BWDUE][j] = t + srtt[j]
+        R[V_DUE][j] = t + srtt[j]
         R[V_BWRTT][j] = srtt[j]
 
 
@@ -109,7 +102,7 @@ def packet_timer(j, R, OP):  # pragma: no cover - compiled
     R[V_BW][j] = cur
     R[V_COUNTING][j] = 0.0
     R[V_ACKED][j] = 0.0
-    R[V_BWDUE][j] = np.inf
+    R[V_DUE][j] = np.inf
 
 
 @numba.njit(inline="always", _nrt=False)
