@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def recovery(v):  # pragma: no cover - compiled
     """Return the loss recovery of variant ``v`` (``_fields.R_*``)."""
     if v == 0:  # tahoe
@@ -52,22 +52,18 @@ def recovery(v):  # pragma: no cover - compiled
 @numba.njit(inline="always", _nrt=False)
 def round_acks(v, F, r, j, rtt, acc):  # pragma: no cover - compiled
     """Take the tick's ``acc`` ACKs of round-trip time ``rtt`` (per-ACK measurements)."""
-    if v == 5:  # vegas
+    if v == 5 or v == 7:  # vegas, veno
         vegas.round_acks(F, r, j, rtt, acc)
-    elif v == 7:  # veno
-        veno.round_acks(F, r, j, rtt, acc)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_start(v, F, N, P, r, j):  # pragma: no cover - compiled
     """Reset the per-round measurements: a round starts."""
-    if v == 5:  # vegas
+    if v == 5 or v == 7:  # vegas, veno
         vegas.round_start(F, N, P, r, j)
-    elif v == 7:  # veno
-        veno.round_start(F, N, P, r, j)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_observe(v, F, N, P, r, j, acc):  # pragma: no cover - compiled
     """Take the per-round measurements of a round that ACKed ``acc`` > 0 packets."""
     if v == 5:  # vegas
@@ -80,7 +76,7 @@ def round_observe(v, F, N, P, r, j, acc):  # pragma: no cover - compiled
         lp.round_observe(F, N, P, r, j, acc)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_grow(v, F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     """Apply the variant's own rule after a round without loss; True if it settled cwnd."""
     if v == 5:  # vegas
@@ -91,7 +87,7 @@ def round_grow(v, F, N, P, r, j, t, acked):  # pragma: no cover - compiled
         return False
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_increase(v, F, N, P, r, j, t, acked):  # pragma: no cover - compiled
     """Increase cwnd after a cwnd-limited round of congestion avoidance (no policy)."""
     if v == 7:  # veno
@@ -102,7 +98,7 @@ def round_increase(v, F, N, P, r, j, t, acked):  # pragma: no cover - compiled
         reno.round_increase(F, N, P, r, j, t, acked)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_ssthresh(v, F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
     """Return ``(ssthresh, cwnd after the recovery)`` at a loss event (no policy)."""
     if v == 5:  # vegas
@@ -117,14 +113,14 @@ def round_ssthresh(v, F, N, P, r, j, cw, flight):  # pragma: no cover - compiled
         return reno.round_ssthresh(F, N, P, r, j, cw, flight)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_timeout(v, F, N, P, r, j):  # pragma: no cover - compiled
     """Update the variant's state: the retransmission timer fired."""
     if v == 9:  # cubic
         cubic.round_timeout(F, N, P, r, j)
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def round_detect(v, F, N, P, r, j, n, p1, dup):  # pragma: no cover - compiled
     """Tell whether losses followed by 1 to DupThresh - 1 dupacks are detected all the same."""
     if v == 4:  # fack
@@ -136,12 +132,10 @@ def round_detect(v, F, N, P, r, j, n, p1, dup):  # pragma: no cover - compiled
 @numba.njit(_nrt=False)
 def packet_acked(v, j, count, t, srtt, cwnd, R):  # pragma: no cover - compiled
     """Run the op's PktsAcked for ``count`` segments, with the smoothed RTT."""
-    if v == 5:  # vegas
+    if v == 5 or v == 7:  # vegas, veno
         vegas.packet_acked(j, count, t, srtt, cwnd, R)
     elif v == 6:  # westwood
         westwood.packet_acked(j, count, t, srtt, cwnd, R)
-    elif v == 7:  # veno
-        veno.packet_acked(j, count, t, srtt, cwnd, R)
     elif v == 8:  # lp
         lp.packet_acked(j, count, t, srtt, cwnd, R)
     elif v == 9:  # cubic

@@ -117,10 +117,16 @@ def _dispatch(name: str) -> list[str]:
              _def_line(f"def {name}(v, {hook.args}):"),
              *_docstring(hook.doc)]
     default = _BY_NAME.get(hook.default)
-    branches = [(i, m) for i, m in enumerate(MODULES) if hasattr(m, name) and m is not default]
-    for k, (i, m) in enumerate(branches):
-        lines.append(f"    {'if' if k == 0 else 'elif'} v == {i}:  # {m.VARIANT.name}")
-        lines.append(f"        {ret}{_short(m)}.{name}({call_args})")
+    branches: dict = {}  # one branch per function: variants sharing it test together
+    for i, m in enumerate(MODULES):
+        fn = getattr(m, name, None)
+        if fn is not None and fn is not getattr(default, name, None):
+            branches.setdefault(fn, []).append((i, m))
+    for k, group in enumerate(branches.values()):
+        test = " or ".join(f"v == {i}" for i, _ in group)
+        names = ", ".join(m.VARIANT.name for _, m in group)
+        lines.append(f"    {'if' if k == 0 else 'elif'} {test}:  # {names}")
+        lines.append(f"        {ret}{_short(group[0][1])}.{name}({call_args})")
     fallback = (f"{ret}{_short(default)}.{name}({call_args})" if hasattr(default, name)
                 else hook.fallback)
     if fallback and branches:
@@ -133,7 +139,7 @@ def _dispatch(name: str) -> list[str]:
 
 
 def _recovery() -> list[str]:
-    lines = ["", "", "@numba.njit(_nrt=False)",
+    lines = ["", "", '@numba.njit(inline="always", _nrt=False)',
              "def recovery(v):  # pragma: no cover - compiled",
              '    """Return the loss recovery of variant ``v`` (``_fields.R_*``)."""']
     for k, rec in enumerate(RECOVERIES):

@@ -170,29 +170,38 @@ class Hook:
 
 
 HOOKS = {
+    # the round mode (aimdmodel.queue._sender): each called at one place, compiled inline
     "round_acks": Hook(
         "F, r, j, rtt, acc", "",
         "Take the tick's ``acc`` ACKs of round-trip time ``rtt`` (per-ACK measurements).",
         inline=True),
-    "round_start": Hook("F, N, P, r, j", "", "Reset the per-round measurements: a round starts."),
+    "round_start": Hook(
+        "F, N, P, r, j", "", "Reset the per-round measurements: a round starts.", inline=True),
     "round_observe": Hook(
         "F, N, P, r, j, acc", "",
-        "Take the per-round measurements of a round that ACKed ``acc`` > 0 packets."),
+        "Take the per-round measurements of a round that ACKed ``acc`` > 0 packets.",
+        inline=True),
     "round_grow": Hook(
         "F, N, P, r, j, t, acked", "return False",
-        "Apply the variant's own rule after a round without loss; True if it settled cwnd."),
+        "Apply the variant's own rule after a round without loss; True if it settled cwnd.",
+        inline=True),
     "round_increase": Hook(
         "F, N, P, r, j, t, acked", "",
-        "Increase cwnd after a cwnd-limited round of congestion avoidance (no policy)."),
+        "Increase cwnd after a cwnd-limited round of congestion avoidance (no policy).",
+        inline=True),
     "round_ssthresh": Hook(
         "F, N, P, r, j, cw, flight", "",
-        "Return ``(ssthresh, cwnd after the recovery)`` at a loss event (no policy)."),
-    "round_timeout": Hook("F, N, P, r, j", "",
-                          "Update the variant's state: the retransmission timer fired."),
+        "Return ``(ssthresh, cwnd after the recovery)`` at a loss event (no policy).",
+        inline=True),
+    "round_timeout": Hook(
+        "F, N, P, r, j", "", "Update the variant's state: the retransmission timer fired.",
+        inline=True),
     "round_detect": Hook(
         "F, N, P, r, j, n, p1, dup", "return False",
-        "Tell whether losses followed by 1 to DupThresh - 1 dupacks are detected all the same."),
-    # the packet-level mode (aimdmodel.queue._packet): ns-3's congestion ops, per ACK
+        "Tell whether losses followed by 1 to DupThresh - 1 dupacks are detected all the same.",
+        inline=True),
+    # the packet-level mode (aimdmodel.queue._packet): ns-3's congestion ops, per ACK;
+    # compiled once each (their callers are inlined at several places)
     "packet_acked": Hook(
         "j, count, t, srtt, cwnd, R", "",
         "Run the op's PktsAcked for ``count`` segments, with the smoothed RTT.",
