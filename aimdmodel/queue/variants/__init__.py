@@ -1,4 +1,4 @@
-"""The TCP variants of the round-based queue model, each a documented rule with its source.
+"""The TCP variants of the queue model, one module each: a documented rule with its source.
 
 A variant is two things: how the sender *detects and repairs* losses (its
 loss recovery) and, for the delay-based and the newer variants, its *own
@@ -34,12 +34,17 @@ How a policy maps to rounds (written once, in :mod:`aimdmodel.queue.model`):
 Each variant is one module of this package (``tahoe.py`` ... ``cubic.py``):
 its docstring (the rule, its source, what the model leaves out), its state
 slots, its ``VARIANT`` (the metadata of :data:`VARIANTS`) and the compiled
-rules it adds to the round mode, as functions named after the hooks of
-:data:`~aimdmodel.queue.variants._base.HOOKS`. :data:`MODULES` is the
-registry: a variant's code is its place there. The round mode's sender calls
-the hooks through ``aimdmodel/queue/_hooks.py``, which
-``python -m aimdmodel.queue.variants`` writes from the registry
-(:func:`hooks_source`).
+rules it adds, as functions named after the hooks of
+:data:`~aimdmodel.queue.variants._base.HOOKS`: ``round_*`` for the round
+mode, ``packet_*`` (ns-3's ops) for the packet-level mode. A hook a variant
+leaves out runs Reno's rule (round mode) or TcpNewReno's (packet-level
+mode). :data:`MODULES` is the registry: a variant's code is its place there.
+The senders (``_sender.py``, ``_packet.py``) call the hooks through
+``aimdmodel/queue/_hooks.py``, which ``python -m aimdmodel.queue.variants``
+writes from the registry (:func:`hooks_source`; a test checks it is
+current). Adding a variant: its module and its line in :data:`MODULES`, then
+that command (and, for the packet-level mode, its line in
+:data:`aimdmodel.queue.packet.PACKET_VARIANTS`).
 
 Examples
 --------
