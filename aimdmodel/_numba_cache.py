@@ -8,8 +8,9 @@ cycle engine runs the congestion rule of ``feedback.py``): edit only one of
 those and numba would load the old machine code, silently. :func:`install`
 adds cache locators, used for this package's files only, whose stamp is the
 defining file's stamp together with a digest of every ``.py`` file of its
-folder and of ``feedback.py``. Anything else about the cache (where it
-lives, ``NUMBA_CACHE_DIR``, the user-wide fallback) is numba's own.
+folder, of its subfolders (the queue model's ``variants/``) and of
+``feedback.py``. Anything else about the cache (where it lives,
+``NUMBA_CACHE_DIR``, the user-wide fallback) is numba's own.
 
 Every compiled module calls :func:`install` before its first ``cache=True``
 decorator. It uses numba's cache classes (``numba.core.caching``); on a numba
@@ -50,10 +51,13 @@ def _digest(path: str, mtime_ns: int, size: int) -> bytes:
 def folder_stamp(py_file: str) -> bytes:
     """Return a digest of every ``.py`` file beside ``py_file`` and of :data:`_SHARED`.
 
-    Re-read when a file's modification time or size changes.
+    The files of the folder's subfolders count too. Re-read when a file's
+    modification time or size changes.
     """
     folder = os.path.dirname(os.path.abspath(py_file))
-    files = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".py"))
+    files = sorted(os.path.join(root, f) for root, _dirs, names in os.walk(folder)
+                   if os.path.basename(root) != "__pycache__"
+                   for f in names if f.endswith(".py"))
     h = hashlib.blake2b(digest_size=32)
     for path in (*files, *_SHARED):
         st = os.stat(path)

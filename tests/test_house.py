@@ -220,14 +220,6 @@ OLD_NUMBER = re.compile(r"\bseeds?[ _-]?0\d\d\b", re.IGNORECASE)
 PAPER_FILE = re.compile(r"paper_checks/|papers/|\b\d{3}_[0-9a-f]{16}\.txt\b")
 """A path into the papers' or the ledger's files, or the file name of a paper's text."""
 
-PENDING_OLD_NUMBERS = {
-    "aimdmodel/queue/__init__.py": 2, "aimdmodel/queue/metrics.py": 5,
-    "aimdmodel/queue/model.py": 1, "aimdmodel/queue/options.py": 2,
-    "aimdmodel/queue/sources.py": 4, "aimdmodel/queue/variants.py": 2,
-}
-"""Docstrings of aimdmodel/queue/ that still cite a paper by its old number, left while the
-queue model is rewritten elsewhere (issue 33, part 2): the counts may only go down."""
-
 
 def _library_files():
     return sorted(p for p in (ROOT / "aimdmodel").rglob("*")
@@ -242,7 +234,7 @@ def test_the_library_holds_no_old_paper_numbers():
             continue
         n = len(OLD_NUMBER.findall(path.read_text(encoding="utf-8")))
         rel = path.relative_to(ROOT).as_posix()
-        if n > PENDING_OLD_NUMBERS.get(rel, 0):
+        if n:
             found[rel] = n
     assert found == {}, "cite the paper by authors and year (papers.keys.PAPERS)"
     assert not [p for p in _library_files() if "seed" in p.relative_to(ROOT).as_posix()]
@@ -315,7 +307,7 @@ def test_nothing_a_user_reads_numbers_the_papers():
             rel = path.relative_to(ROOT).as_posix()
             if not path.is_file() or path.suffix not in (".py", ".md", ".ipynb", ".html",
                                                          ".txt", ".jsonl", ".json") \
-                    or rel == "papers/keys.py" or rel in PENDING_OLD_NUMBERS:
+                    or rel == "papers/keys.py":
                 continue
             if OLD_NUMBER.search(path.read_text(encoding="utf-8")):
                 found.append(rel)

@@ -31,6 +31,12 @@ def test_folder_stamp_follows_every_file_of_the_folder(tmp_path):
     assert folder_stamp(str(a)) != before
     (tmp_path / "notes.txt").write_text("not python")
     assert folder_stamp(str(a)) == folder_stamp(str(a))
+    (tmp_path / "sub").mkdir()
+    c = tmp_path / "sub" / "c.py"
+    c.write_text("z = 1\n")
+    before = folder_stamp(str(a))
+    c.write_text("z = 2\n")
+    assert folder_stamp(str(a)) != before  # a subfolder's module (queue/variants/) counts
 
 
 def test_editing_a_sibling_module_recompiles(tmp_path):

@@ -326,6 +326,42 @@ def test_every_variant_has_a_rule_a_source_and_a_recovery():
     assert [v.code for v in VARIANTS.values()] == list(range(len(VARIANTS)))
 
 
+def test_the_hooks_file_is_written_from_the_registry():
+    """aimdmodel/queue/_hooks.py is what ``python -m aimdmodel.queue.variants`` writes."""
+    from aimdmodel.queue.variants import HOOKS_FILE, hooks_source, main
+
+    assert HOOKS_FILE.read_text(encoding="utf-8") == hooks_source(), \
+        "run: python -m aimdmodel.queue.variants"
+    assert main(["--check"]) == 0
+
+
+def test_every_variant_is_one_module_of_the_registry():
+    """A module per variant: its docstring names the source and what is left out, its
+    functions are hooks of the round mode, its state fits the slots a variant has."""
+    from aimdmodel.queue import _fields as f
+    from aimdmodel.queue import _packet_fields as pf
+    from aimdmodel.queue.variants import MODULES
+    from aimdmodel.queue.variants._base import HOOKS
+
+    assert [m.VARIANT.name for m in MODULES] == list(VARIANTS)
+    for m in MODULES:
+        assert m.__name__.rsplit(".", 1)[1] == m.VARIANT.name
+        doc = m.__doc__ or ""
+        for part in ("Source:", "Left out:", "Examples"):
+            assert part in doc, (m.__name__, part)
+        rules = [n for n, x in vars(m).items()
+                 if n.startswith(("round_", "packet_")) and hasattr(x, "py_func")]  # compiled
+        assert set(rules) <= set(HOOKS), (m.__name__, rules)
+        for slot, _ in m.VARIANT.initial:
+            assert f.F_VAR <= slot < f.F_VAR + f.NFV
+        for slot, _ in m.VARIANT.packet_initial:
+            assert pf.V_VAR <= slot < pf.V_VAR + pf.NVV
+    from aimdmodel.queue.variants._base import float_slots
+
+    with pytest.raises(ValueError, match="at most"):
+        float_slots(f.NFV + 1)
+
+
 @pytest.mark.parametrize("name", ["aimdmodel.queue", "aimdmodel.queue.model",
                                   "aimdmodel.queue.metrics", "aimdmodel.queue.result",
                                   "aimdmodel.queue.variants", "aimdmodel.queue.options",

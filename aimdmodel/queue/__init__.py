@@ -3,14 +3,14 @@
 :func:`run` runs a :class:`~aimdmodel.scenario.Scenario` (the description
 shared with the fluid model and ns-3) and returns a :class:`QueueResult`;
 :mod:`aimdmodel.queue.metrics` computes throughput, goodput, loss, delay,
-utilization, fairness and seed 004's robustness scores from it;
+utilization, fairness and Reddy et al.'s robustness scores from it;
 :data:`VARIANTS` documents each TCP variant with its source.
 
 =======================  ====================================================
 :mod:`.model`            :func:`run`, the time base and what the model omits
-:mod:`.variants`         the TCP variants, their rules and sources
+:mod:`.variants`         the TCP variants, one module each: rules, sources
 :mod:`.options`          :class:`QueueOptions`, the model's options
-:mod:`.sources`          Pareto cross traffic, seed 004's environments 11-13
+:mod:`.sources`          Pareto cross traffic, Reddy et al.'s environments 11-13
 :mod:`.result`           :class:`QueueResult`, plain arrays
 :mod:`.metrics`          metrics of a result
 :mod:`.plots`            drawing a result

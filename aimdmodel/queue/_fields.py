@@ -5,7 +5,10 @@ of every replication in a few arrays with the fields on the middle axis:
 ``F[r, f, j]`` (floats: the static description ``S_*``, the state ``F_*``,
 the policy's candidate windows ``W_*`` and a linear rule's coefficients
 ``C_*``), ``I[r, I_*, j]`` (integer state), ``G[r, G_*]`` / ``GI[r, GI_*]``
-(per replication), ``P[P_*]`` (options). numba reads module-level integers
+(per replication), ``P[P_*]`` (options). A TCP variant's own state is in
+the ``NFV`` float slots from ``F_VAR`` and the ``NIV`` integer slots from
+``I_VAR``, which each variant module names for itself
+(:func:`aimdmodel.queue.variants._base.float_slots`). numba reads module-level integers
 as compile-time constants. The per-flow functions take ``(F, I, P)`` rather
 than the whole :data:`Arrays` tuple: a call passes every array of its
 arguments field by field, and the tuple has many.
@@ -26,8 +29,8 @@ S_BASE, S_START, S_STOP, S_SIZE, S_RWND, S_RATE, S_KIND, S_VAR, S_POL = range(9)
 NS = 9
 KIND_TCP, KIND_CBR = 0, 1
 
-# -- variants (the order of aimdmodel.queue.variants) ---------------------------------
-V_TAHOE, V_RENO, V_NEWRENO, V_SACK, V_FACK, V_VEGAS, V_WESTWOOD, V_VENO, V_LP, V_CUBIC = range(10)
+# -- loss recoveries (the order of aimdmodel.queue.variants.RECOVERIES) ------------------
+R_TAHOE, R_RENO, R_NEWRENO, R_SACK = range(4)
 
 # -- sender modes -----------------------------------------------------------------------
 M_OPEN, M_REC, M_WAIT = 0, 1, 2
@@ -36,26 +39,32 @@ L_NEW, L_ACTIVE, L_DONE = 0, 1, 2
 
 # -- float state F[r, f, j]: after the static fields, in the same array -------------------
 (F_CWND, F_SSTH, F_T0, F_RLEN, F_RWIN, F_CARRY, F_DSUM, F_DMIN, F_DMAX, F_SRTT, F_RTTVAR,
- F_RTO, F_RTTMIN, F_LASTRTT, F_RESUME, F_DEADLINE, F_CWAFTER, F_PWIN, F_REINITW, F_DIFF,
- F_BWE, F_BWS, F_SOWD, F_OWDMIN, F_OWDMAX, F_OWDRSV, F_LASTDROP, F_WMAX, F_K, F_TEPOCH,
- F_WEST, F_CPRIOR, F_CALPHA, F_FINISH, F_CBRCUM, F_TDELAY, F_RMIN, F_PREVW, F_GROWF,
- F_XCUM, F_TLOSS1, F_TDET, F_DEP0, F_DEP1, F_SPAN, F_VSRTT, F_VMIN, F_VBASE) = range(NS, NS + 48)
+ F_RTO, F_RTTMIN, F_LASTRTT, F_RESUME, F_DEADLINE, F_CWAFTER, F_PWIN, F_REINITW,
+ F_FINISH, F_CBRCUM, F_TDELAY, F_RMIN, F_PREVW, F_GROWF, F_XCUM, F_TLOSS1, F_TDET, F_DEP0,
+ F_DEP1, F_SPAN) = range(NS, NS + 31)
+# the variant's own float state: NFV slots that each variant names for itself
+# (aimdmodel.queue.variants: a flow runs one variant, so the variants share the slots)
+F_VAR = NS + 31
+NFV = 6
 # the policy's candidate windows (increase, decrease, two decreases) and a linear rule's
 # verified coefficients (a_i, b_i, a_d, b_d, floor)
-W_INC, W_DEC, W_DEC2 = range(NS + 48, NS + 51)
-C_AI, C_BI, C_AD, C_BD, C_FL = range(NS + 51, NS + 56)
-NF = NS + 56
+W_INC, W_DEC, W_DEC2 = range(F_VAR + NFV, F_VAR + NFV + 3)
+C_AI, C_BI, C_AD, C_BD, C_FL = range(F_VAR + NFV + 3, F_VAR + NFV + 8)
+NF = F_VAR + NFV + 8
 
 # -- integer state I[r, f, j] -----------------------------------------------------------
 (I_MODE, I_HOLES, I_PHOLES, I_RRETX, I_RSENT, I_RLOST, I_RLRETX, I_RP1, I_RP2, I_RLASTOK,
  I_RACC, I_CWLIM, I_NEXTNEW, I_SENT, I_DELIV, I_LOST, I_QUEUED, I_TAKEN, I_SYNCED, I_REINIT,
- I_BACKOFF, I_NTO, I_NFR, I_VENOINC, I_LIFE, I_EPOCH, I_AFTERTO, I_ARR, I_TLOSS, I_TDROP,
- I_TACC, I_TDEP, I_CBREMIT, I_HASRTT, I_NRETX, I_LEFT, I_RLTAIL, I_XEMIT, I_TEXTRA, I_DEFER,
- I_DN, I_DL, I_DTWICE) = range(43)
+ I_BACKOFF, I_NTO, I_NFR, I_LIFE, I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_CBREMIT,
+ I_HASRTT, I_NRETX, I_LEFT, I_RLTAIL, I_XEMIT, I_TEXTRA, I_DEFER, I_DN, I_DL,
+ I_DTWICE) = range(40)
+# the variant's own integer state (as F_VAR)
+I_VAR = 40
+NIV = 2
 # a test flow's accepted packets over the run, and its totals (sent, lost, delivered,
 # accepted) when its current sample began: the sample's counts are the differences
-I_ACCTOT, I_S0SENT, I_S0LOST, I_S0DELIV, I_S0ACC = range(43, 48)
-NI = 48
+I_ACCTOT, I_S0SENT, I_S0LOST, I_S0DELIV, I_S0ACC = range(I_VAR + NIV, I_VAR + NIV + 5)
+NI = I_VAR + NIV + 5
 
 # -- per replication --------------------------------------------------------------------
 G_AVG, G_CREDIT, G_IDLE = range(3)

@@ -66,9 +66,6 @@ from ._fields import (
     F_T0,
     F_TDELAY,
     F_TLOSS1,
-    F_VBASE,
-    F_VMIN,
-    F_VSRTT,
     F_XCUM,
     G_AVG,
     G_CREDIT,
@@ -154,9 +151,8 @@ from ._fields import (
     STOP_END,
     STOP_POLICY,
     STOP_REINIT,
-    V_VEGAS,
-    V_VENO,
 )
+from ._hooks import round_acks
 from ._random import binomial, uniform
 from ._sender import round_end, round_ends, start_round
 
@@ -559,31 +555,7 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
         F[r, F_DSUM, j] += acc * d
         F[r, F_DMIN, j] = min(F[r, F_DMIN, j], d)
         F[r, F_DMAX, j] = max(F[r, F_DMAX, j], d)
-        v = F[r, S_VAR, j]
-        if v == V_VEGAS or v == V_VENO:
-            _ack_srtt(F, r, j, F[r, S_BASE, j] + d, acc)
-
-
-@numba.njit(inline="always", _nrt=False)
-def _ack_srtt(F, r, j, rtt, acc):  # pragma: no cover - compiled
-    """Update the smoothed RTT for ``acc`` ACKs of RTT ``rtt`` (gain 1/8), and its minima.
-
-    ns-3 hands Vegas and Veno ``m_srtt`` (TcpSocketBase calls ``PktsAcked(tcb,
-    n, m_tcb->m_srtt)``), not the raw sample: their ``minRtt`` and ``baseRtt``
-    are minima of the per-ACK smoothed RTT. Between the first and the last of
-    the tick's ACKs it moves monotonically, so its minimum is at one end.
-    """
-    s = F[r, F_VSRTT, j]
-    if s == 0.0:
-        first = rtt
-        last = rtt
-    else:
-        first = rtt + (s - rtt) * 0.875
-        last = rtt + (s - rtt) * 0.875 ** acc
-    F[r, F_VSRTT, j] = last
-    lo = min(first, last)
-    F[r, F_VMIN, j] = min(F[r, F_VMIN, j], lo)
-    F[r, F_VBASE, j] = min(F[r, F_VBASE, j], lo)
+        round_acks(F[r, S_VAR, j], F, r, j, F[r, S_BASE, j] + d, acc)
 
 
 @numba.njit(inline="always", _nrt=False)

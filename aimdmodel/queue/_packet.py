@@ -6,7 +6,9 @@ dropped one by one at the bottleneck, every ACK is processed by its sender
 when it arrives, and every sender keeps a per-segment scoreboard (SACKed,
 lost, retransmitted) as ns-3's ``TcpTxBuffer`` does. The rules and their
 sources are described in :mod:`aimdmodel.queue.packet`; this module holds
-only the loop. All times are float seconds; sequence numbers count
+the loop, the senders' loss recovery and the policies' ops; a variant's own
+ops are in its module of :mod:`aimdmodel.queue.variants` (through
+:mod:`._hooks`). All times are float seconds; sequence numbers count
 segments from 0.
 
 Events are found by a linear scan (per flow: the next ACK to arrive, its
@@ -24,15 +26,59 @@ import numba
 import numpy as np
 
 from .._numba_cache import install
+from ._hooks import packet_acked, packet_increase, packet_ssthresh, packet_state, packet_timer
+from ._packet_fields import (
+    NVV,
+    OP_ASVC,
+    OP_BUF,
+    OP_CHECK,
+    OP_DELAY,
+    OP_DISC,
+    OP_DUP,
+    OP_DUR,
+    OP_GENTLE,
+    OP_GRAN,
+    OP_INITRTO,
+    OP_IW,
+    OP_MAXP,
+    OP_MAXRTO,
+    OP_MAXTH,
+    OP_MINRTO,
+    OP_MINTH,
+    OP_PR,
+    OP_PRR,
+    OP_RATE,
+    OP_REC,
+    OP_WQ,
+    RULE_LINUX_RENO,
+    RULE_NEWRENO,
+    RULE_OWN,
+    ST_DISORDER,
+    ST_LOSS,
+    ST_OPEN,
+    ST_RECOVERY,
+    V_DUE,
+    V_ECHOMS,
+    V_LASTACK,
+    V_MINSRTT,
+    V_PRRDEL,
+    V_PRROUT,
+    V_RCVTS,
+    V_RFS,
+    V_SAFEACK,
+    V_TAHOECW,
+)
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
+from .variants import VARIANTS
+from .variants.newreno import packet_increase as newreno_increase
+from .variants.newreno import packet_ssthresh as newreno_ssthresh
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR, \
     FP_FWD = range(11)
 NFP = 11
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
-RULE_LINUX_RENO, RULE_POLICY, RULE_VEGAS, RULE_VENO, RULE_WESTWOOD, RULE_CUBIC, RULE_LP, \
-    RULE_NEWRENO = range(8)
+# FP_RULE: the congestion op, RULE_* of ._packet_fields
 
 # -- a policy's rule as stack programs: PR[flow, program, step, (code, argument)] ----------------
 # programs: init[i] at P_INIT + i, increase[i] at P_INC + i, decrease[i] at P_DEC + i, window
@@ -43,25 +89,7 @@ MAX_STEPS = 64
 (C_CONST, C_VAR, C_W, C_ADD, C_MUL, C_POW, C_MAX, C_MIN, C_FLOOR, C_CEIL,
  C_ABS) = range(11)
 
-# -- options: OP[k] ----------------------------------------------------------------------------
-OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
-    OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
-    OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC, OP_PRR, OP_ASVC, OP_DELAY = range(29)
-NOP = 29
-
-# -- the variants' own state: R[V_*][flow] --------------------------------------------------------
-(V_MINRTT, V_BASERTT, V_CNTRTT, V_BEGSND, V_DOING, V_LASTACK, V_DIFF, V_MINSRTT, V_ACKED,
- V_COUNTING, V_BWDUE, V_BWRTT, V_BW, V_LASTBW, V_LASTSAMPLE, V_EPOCH, V_ACKCNT, V_TCPCWND,
- V_LASTMAX, V_BICK, V_ORIGIN, V_DELAYMIN, V_TAHOECW, V_OWDMIN, V_OWDMAX, V_OWDRSV, V_SOWD,
- V_LPFLAG, V_INFER, V_LASTDROP, V_RCVTS, V_ECHOMS, V_PRROUT, V_PRRDEL, V_RFS,
- V_SAFEACK) = range(6, 42)
-LP_VALID_OWD, LP_WITHIN_THR, LP_WITHIN_INF = 1, 2, 4  # ns-3 TcpLp's flags
-U32 = 0xFFFFFFFF
-CUBIC_CNT_CLAMP, CUBIC_DELTA = 20, 0.010  # ns-3 TcpCubic's CntClamp and CubicDelta
 DISC_DROPTAIL, DISC_RED = 0, 1
-
-# -- congestion states (ns-3's TcpSocketState) -------------------------------------------------
-ST_OPEN, ST_DISORDER, ST_RECOVERY, ST_LOSS = 0, 1, 2, 3
 
 # -- scoreboard flags ----------------------------------------------------------------------------
 SACKED, LOST, RETX = 1, 2, 4
@@ -357,129 +385,14 @@ def _start_round(j, FP, R, w0, step, racked):  # pragma: no cover - compiled
     racked[j] = 0.0
 
 
-@numba.njit(cache=True, inline="always", _nrt=False)
-def _newreno_increase(j, segs, cwnd, ssth):  # pragma: no cover - compiled
-    """TcpNewReno's IncreaseWindow: one segment per ACK in slow start, else 1/cwnd per ACK."""
-    if segs <= 0:
-        return
-    if cwnd[j] < ssth[j]:
-        cwnd[j] += 1.0
-        segs -= 1
-    if cwnd[j] >= ssth[j] and segs > 0:
-        cwnd[j] += 1.0 / cwnd[j]
-
-
-@numba.njit(cache=True, _nrt=False)
-def _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt):  # pragma: no cover - compiled
-    """ns-3's TcpVegas::IncreaseWindow (Brakmo & Peterson 1995 as ns-3 writes it)."""
-    vmin, vbase, vcnt, vbeg, vdoing, lastack = (R[V_MINRTT], R[V_BASERTT], R[V_CNTRTT],
-                                                 R[V_BEGSND], R[V_DOING], R[V_LASTACK])
-    if vdoing[j] == 0.0:
-        _newreno_increase(j, segs, cwnd, ssth)
-        return
-    if lastack[j] >= vbeg[j]:  # a Vegas cycle has finished: adjust once per RTT
-        vbeg[j] = nxt[j]
-        if vcnt[j] <= 2:
-            _newreno_increase(j, segs, cwnd, ssth)
-        else:
-            seg = math.floor(cwnd[j] + 1e-9)
-            target = math.floor(seg * (vbase[j] / vmin[j]))
-            diff = seg - target
-            if diff > OP[OP_VG] and cwnd[j] < ssth[j]:
-                cwnd[j] = min(seg, target + 1)
-                ssth[j] = max(min(ssth[j], cwnd[j] - 1.0), 2.0)
-            elif cwnd[j] < ssth[j]:
-                if segs >= 1:
-                    cwnd[j] += 1.0
-            elif diff > OP[OP_VB]:
-                cwnd[j] = seg - 1
-                ssth[j] = max(min(ssth[j], cwnd[j] - 1.0), 2.0)
-            elif diff < OP[OP_VA]:
-                cwnd[j] = seg + 1
-            ssth[j] = max(ssth[j], 3.0 * cwnd[j] / 4.0)
-        vcnt[j] = 0.0
-        vmin[j] = np.inf
-    elif cwnd[j] < ssth[j] and segs >= 1:
-        cwnd[j] += 1.0
-
-
 @numba.njit(cache=True, _nrt=False)
 def _pkts_acked(j, count, FP, R, srtt, t, cwnd):  # pragma: no cover - compiled
     """Run the congestion op's PktsAcked, as ns-3 calls it (with the smoothed RTT)."""
     rule = FP[FP_RULE, j]
     if srtt[j] <= 0.0:
         return
-    if rule == RULE_VEGAS or rule == RULE_VENO:
-        R[V_MINRTT][j] = min(R[V_MINRTT][j], srtt[j])
-        R[V_BASERTT][j] = min(R[V_BASERTT][j], srtt[j])
-        R[V_CNTRTT][j] += 1.0
-    elif rule == RULE_CUBIC:  # TcpCubic::PktsAcked: the least delay, not right after recovery
-        if not np.isnan(R[V_EPOCH][j]) and t - R[V_EPOCH][j] < CUBIC_DELTA:
-            return
-        if np.isnan(R[V_DELAYMIN][j]) or R[V_DELAYMIN][j] > srtt[j]:
-            R[V_DELAYMIN][j] = srtt[j]
-    elif rule == RULE_LP:
-        _lp_acked(j, t, R, cwnd)
-    elif rule == RULE_WESTWOOD:  # TcpWestwoodPlus::PktsAcked: count, and estimate one RTT on
-        R[V_ACKED][j] += count
-        if R[V_COUNTING][j] == 0.0:
-            R[V_COUNTING][j] = 1.0
-            R[V_BWDUE][j] = t + srtt[j]
-            R[V_BWRTT][j] = srtt[j]
-
-
-@numba.njit(cache=True, _nrt=False)
-def _lp_acked(j, t, R, cwnd):  # pragma: no cover - compiled
-    """TcpLp::PktsAcked (Kuzmanovic & Knightly 2003 as ns-3 writes it, in whole ms).
-
-    The one-way delay is the ACK's TSval minus the TSecr it echoes; its
-    smoothed value against 15% of the [min, max] range infers early
-    congestion, which halves cwnd, or sets it to 1 within the inference time
-    (3 x the echoed segment's age) of the last such cut.
-    """
-    echo = R[V_ECHOMS][j]
-    owd = abs(R[V_RCVTS][j] - echo)
-    flag = int(R[V_LPFLAG][j])
-    flag = flag | LP_VALID_OWD if owd > 0 else flag & ~LP_VALID_OWD
-    if flag & LP_VALID_OWD:  # RttSample
-        if owd < R[V_OWDMIN][j]:
-            R[V_OWDMIN][j] = owd
-        if owd > R[V_OWDMAX][j]:
-            if owd > R[V_OWDRSV][j]:
-                R[V_OWDMAX][j] = owd if R[V_OWDRSV][j] == 0 else R[V_OWDRSV][j]
-                R[V_OWDRSV][j] = owd
-            else:
-                R[V_OWDMAX][j] = owd
-        s = int(R[V_SOWD][j])
-        if s != 0:
-            s = (s + int(owd) - (s >> 3)) & U32
-        else:
-            s = (int(owd) << 3) & U32
-        R[V_SOWD][j] = s
-    now_ms = math.floor(t * 1000.0)
-    if now_ms > echo:
-        R[V_INFER][j] = 3.0 * (t - echo / 1000.0)
-    if R[V_LASTDROP][j] != 0.0 and t - R[V_LASTDROP][j] < R[V_INFER][j]:
-        flag |= LP_WITHIN_INF
-    else:
-        flag &= ~LP_WITHIN_INF
-    lo, hi, s = int(R[V_OWDMIN][j]), int(R[V_OWDMAX][j]), int(R[V_SOWD][j])
-    thr = (lo + (15 * ((hi - lo) & U32) & U32) // 100) & U32  # uint32 arithmetic, as ns-3's
-    if (s >> 3) <= thr:
-        flag |= LP_WITHIN_THR
-    else:
-        flag &= ~LP_WITHIN_THR
-    R[V_LPFLAG][j] = flag
-    if flag & LP_WITHIN_THR:
-        return
-    R[V_OWDMIN][j] = s >> 3
-    R[V_OWDMAX][j] = s >> 2
-    R[V_OWDRSV][j] = s >> 2
-    if flag & LP_WITHIN_INF:
-        cwnd[j] = 1.0
-    else:
-        cwnd[j] = max(cwnd[j] / 2.0, 1.0)
-    R[V_LASTDROP][j] = t
+    if rule >= RULE_OWN:
+        packet_acked(rule - RULE_OWN, j, count, t, srtt, cwnd, R)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -513,141 +426,29 @@ def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R):  # pragma: no cover - 
     cwnd[j] = pipe + sndcnt
 
 
-@numba.njit(cache=True, _nrt=False)
-def _estimate_bw(j, R, OP):  # pragma: no cover - compiled
-    """TcpWestwoodPlus::EstimateBW: the ACKed rate over the RTT, Tustin's filter."""
-    sample = R[V_ACKED][j] / R[V_BWRTT][j]
-    a = OP[OP_WWA]
-    cur = R[V_LASTBW][j] * a + (sample + R[V_LASTSAMPLE][j]) * 0.5 * (1.0 - a)
-    R[V_LASTSAMPLE][j] = sample
-    R[V_LASTBW][j] = cur
-    R[V_BW][j] = cur
-    R[V_COUNTING][j] = 0.0
-    R[V_ACKED][j] = 0.0
-    R[V_BWDUE][j] = np.inf
-
-
-@numba.njit(cache=True, _nrt=False)
-def _veno_increase(j, segs, OP, cwnd, ssth, R):  # pragma: no cover - compiled
-    """Run TcpVeno::IncreaseWindow: the backlog estimate, then NewReno's rule.
-
-    Above beta Veno would increase every other RTT; ns-3 resets its RTT count
-    at every ACK, so it never has the 3 samples it needs and behaves as NewReno.
-    """
-    seg = math.floor(cwnd[j] + 1e-9)
-    target = math.floor(seg * (R[V_BASERTT][j] / R[V_MINRTT][j]))
-    R[V_DIFF][j] = seg - target
-    if R[V_DOING][j] == 0.0 or R[V_CNTRTT][j] <= 2:
-        _newreno_increase(j, segs, cwnd, ssth)
-    elif cwnd[j] < ssth[j]:
-        if segs >= 1:
-            cwnd[j] += 1.0
-    elif R[V_DIFF][j] < OP[OP_VENOB]:
-        cwnd[j] += 1.0 / cwnd[j]
-    elif R[V_COUNTING][j] == 1.0:  # m_inc (the slot is Westwood's counter, unused by Veno)
-        cwnd[j] += 1.0 / cwnd[j]
-        R[V_COUNTING][j] = 0.0
-    else:
-        R[V_COUNTING][j] = 1.0
-    R[V_CNTRTT][j] = 0.0
-    R[V_MINRTT][j] = np.inf
-
-
-@numba.njit(cache=True, _nrt=False)
-def _cubic_update(j, segs, t, OP, cwnd, R):  # pragma: no cover - compiled
-    """TcpCubic::Update: ACKs per segment of increase toward the cubic and TCP targets."""
-    seg = math.floor(cwnd[j] + 1e-9)
-    R[V_ACKCNT][j] += segs
-    c = OP[OP_CC]
-    if np.isnan(R[V_EPOCH][j]):
-        R[V_EPOCH][j] = t
-        R[V_ACKCNT][j] = segs
-        R[V_TCPCWND][j] = seg
-        if R[V_LASTMAX][j] <= seg:
-            R[V_BICK][j] = 0.0
-            R[V_ORIGIN][j] = seg
-        else:
-            R[V_BICK][j] = ((R[V_LASTMAX][j] - seg) / c) ** (1.0 / 3.0)
-            R[V_ORIGIN][j] = R[V_LASTMAX][j]
-    dmin = 0.0 if np.isnan(R[V_DELAYMIN][j]) else R[V_DELAYMIN][j]
-    tt = t + dmin - R[V_EPOCH][j]
-    offs = abs(tt - R[V_BICK][j])
-    delta = math.floor(c * offs ** 3)
-    target = R[V_ORIGIN][j] - delta if tt < R[V_BICK][j] else R[V_ORIGIN][j] + delta
-    cnt = seg // (target - seg) if target > seg else 100 * seg
-    if R[V_LASTMAX][j] == 0 and cnt > CUBIC_CNT_CLAMP:
-        cnt = CUBIC_CNT_CLAMP
-    beta = OP[OP_CB]
-    scale = math.floor(8 * (1024 + beta * 1024) / 3 / (1024 - beta * 1024))
-    d = (int(seg) * scale) >> 3
-    while d > 0 and R[V_ACKCNT][j] > d:  # the TCP-friendly window (RFC 8312 Sec. 4.2)
-        R[V_ACKCNT][j] -= d
-        R[V_TCPCWND][j] += 1
-    if R[V_TCPCWND][j] > seg:
-        cnt = min(cnt, seg // (R[V_TCPCWND][j] - seg))
-    return max(cnt, 2)
-
-
-@numba.njit(cache=True, _nrt=False)
-def _cubic_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R):  # pragma: no cover
-    """TcpCubic::IncreaseWindow (HyStart off, as the ns-3 bridge runs it)."""
-    if limited[j] == 0:
-        return
-    if cwnd[j] < ssth[j]:
-        cwnd[j] += segs
-        segs = 0
-    if cwnd[j] >= ssth[j] and segs > 0:
-        cnt[j] += segs
-        c = _cubic_update(j, segs, t, OP, cwnd, R)
-        if cnt[j] >= c:
-            cwnd[j] += 1.0
-            cnt[j] -= c
-
-
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
-    """Enter a congestion state; Vegas and Veno run only in OPEN (CongestionStateSet)."""
+    """Enter a congestion state; the variant's CongestionStateSet (Vegas runs only in OPEN)."""
     state[j] = new
-    if FP[FP_RULE, j] == RULE_CUBIC and new == ST_LOSS:  # CubicReset
-        R[V_ORIGIN][j] = 0.0
-        R[V_BICK][j] = 0.0
-        R[V_ACKCNT][j] = 0.0
-        R[V_TCPCWND][j] = 0.0
-        R[V_DELAYMIN][j] = np.nan
-    if FP[FP_RULE, j] == RULE_VEGAS or FP[FP_RULE, j] == RULE_VENO:
-        if new == ST_OPEN:  # EnableVegas / EnableVeno
-            R[V_DOING][j] = 1.0
-            R[V_MINRTT][j] = np.inf
-            if FP[FP_RULE, j] == RULE_VEGAS:
-                R[V_BEGSND][j] = nxt[j]
-                R[V_CNTRTT][j] = 0.0
-        else:
-            R[V_DOING][j] = 0.0
+    rule = FP[FP_RULE, j]
+    if rule >= RULE_OWN:
+        packet_state(rule - RULE_OWN, j, new, R, nxt)
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, racked,
               nxt, t):  # pragma: no cover - compiled
-    """``IncreaseWindow``: TcpLinuxReno's, or a policy's rule as the ns-3 bridge's PolicyOps."""
+    """``IncreaseWindow``: the variant's, TcpLinuxReno's, TcpNewReno's, or a policy's rule."""
     if segs <= 0:
         return
-    if FP[FP_RULE, j] == RULE_VEGAS:
-        _vegas_increase(j, segs, OP, cwnd, ssth, R, nxt)
+    rule = FP[FP_RULE, j]
+    if rule >= RULE_OWN:  # the variant's own IncreaseWindow
+        packet_increase(rule - RULE_OWN, j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
         return
-    if FP[FP_RULE, j] == RULE_VENO:
-        _veno_increase(j, segs, OP, cwnd, ssth, R)
+    if rule == RULE_NEWRENO:
+        newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
         return
-    if FP[FP_RULE, j] == RULE_WESTWOOD or FP[FP_RULE, j] == RULE_NEWRENO:
-        _newreno_increase(j, segs, cwnd, ssth)
-        return
-    if FP[FP_RULE, j] == RULE_CUBIC:
-        _cubic_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R)
-        return
-    if FP[FP_RULE, j] == RULE_LP:  # TcpLp: NewReno, no increase within the inference time
-        if cwnd[j] < ssth[j] or not (int(R[V_LPFLAG][j]) & LP_WITHIN_INF):
-            _newreno_increase(j, segs, cwnd, ssth)
-        return
-    if FP[FP_RULE, j] == RULE_LINUX_RENO:
+    if rule == RULE_LINUX_RENO:
         if cwnd[j] < ssth[j]:
             cwnd[j] = min(cwnd[j] + segs, ssth[j])
             return
@@ -686,27 +487,14 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
               inflight):  # pragma: no cover - compiled
-    """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, or the policy's decrease."""
-    if FP[FP_RULE, j] == RULE_LINUX_RENO:
+    """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, the variant's, or the policy's."""
+    rule = FP[FP_RULE, j]
+    if rule == RULE_LINUX_RENO:
         return max(cwnd[j] / 2.0, 2.0)
-    if FP[FP_RULE, j] == RULE_VEGAS:  # TcpVegas::GetSsThresh
-        return max(min(ssth[j], cwnd[j] - 1.0), 2.0)
-    if FP[FP_RULE, j] == RULE_LP or FP[FP_RULE, j] == RULE_NEWRENO:  # TcpNewReno's
-        return max(inflight / 2.0, 2.0)
-    if FP[FP_RULE, j] == RULE_VENO:  # TcpVeno::GetSsThresh: 4/5 below beta, else NewReno's
-        if R[V_DIFF][j] < OP[OP_VENOB]:
-            return max(inflight * 4.0 / 5.0, 2.0)
-        return max(inflight / 2.0, 2.0)
-    if FP[FP_RULE, j] == RULE_WESTWOOD:  # TcpWestwoodPlus::GetSsThresh: bandwidth x minRtt
-        return max(R[V_BW][j] * R[V_MINSRTT][j], 2.0)
-    if FP[FP_RULE, j] == RULE_CUBIC:  # TcpCubic::GetSsThresh: W_max, fast convergence
-        seg = math.floor(cwnd[j] + 1e-9)
-        if seg < R[V_LASTMAX][j] and OP[OP_CFC] == 1.0:
-            R[V_LASTMAX][j] = math.floor(seg * (1.0 + OP[OP_CB]) / 2.0)
-        else:
-            R[V_LASTMAX][j] = seg
-        R[V_EPOCH][j] = np.nan
-        return max(math.floor(seg * OP[OP_CB]), 2.0)
+    if rule >= RULE_OWN:  # the variant's own GetSsThresh
+        return packet_ssthresh(rule - RULE_OWN, j, OP, cwnd, ssth, R, inflight)
+    if rule == RULE_NEWRENO:
+        return newreno_ssthresh(j, OP, cwnd, ssth, R, inflight)
     st, K = R[2], int(FP[FP_K, j])
     if synced[j] == 0 or cwnd[j] < ssth[j]:
         _apply(R, K, j, P_INIT, st[j], cwnd[j], st)
@@ -1139,12 +927,12 @@ def _next_event(S, FP, n):  # pragma: no cover - compiled
     """Return the next event ``(time, kind, flow)``, the earliest.
 
     Kinds: 0 a departure from the bottleneck, 6 a sender's packet reaching it,
-    1 an ACK, 2 a timer, 3 a start, 4 Westwood+'s estimate, 5 a CBR source's
-    packet; at a tie the departure, then the lowest flow, its kinds in the
-    order 6, 1, 2, 3, 4, 5.
+    1 an ACK, 2 a timer, 3 a start, 4 a variant's own timer (Westwood+'s
+    estimate), 5 a CBR source's packet; at a tie the departure, then the
+    lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
     """
     deadline, life, tstart, at, ahead, atail = S[25], S[26], S[27], S[31], S[35], S[36]
-    qd, bwdue, ft, fi = S[41], S[3][V_BWDUE], S[43], S[45]
+    qd, due, ft, fi = S[41], S[3][V_DUE], S[43], S[45]
     t = qd[QTDEP]
     kind = 0
     who = -1
@@ -1165,8 +953,8 @@ def _next_event(S, FP, n):  # pragma: no cover - compiled
             t = tstart[j]
             kind = 3
             who = j
-        if bwdue[j] < t:
-            t = bwdue[j]
+        if due[j] < t:
+            t = due[j]
             kind = 4
             who = j
         if FP[FP_CBR, j] > 0.0 and tstart[j] < t:  # a CBR source's next packet
@@ -1221,7 +1009,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
                      S[46][j, e])
             continue
         if kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
-            _estimate_bw(j, S[3], OP)
+            packet_timer(FP[FP_RULE, j] - RULE_OWN, j, S[3], OP)
             continue
         if kind == 5:
             _cbr_send(S, FP, OP, rng, rec, j, t, k)
@@ -1251,20 +1039,16 @@ def allocate(FP, OP, PR, PL):
     ssth = np.full(n, np.inf)
     cnt = np.zeros(n, np.int64)
     R = (PR, PL, np.zeros((n, MAX_STATE)), np.zeros((n, MAX_STATE)), np.zeros(MAX_STATE),
-         np.zeros(MAX_STEPS),  # then the variants' state (V_*): Vegas and Veno's minRtt,
-         np.full(n, np.inf), np.full(n, np.inf), np.zeros(n), np.zeros(n), np.ones(n),
-         np.zeros(n), np.zeros(n), np.full(n, np.inf),  # baseRtt, cntRtt, begSndNxt,
-         np.zeros(n), np.zeros(n), np.full(n, np.inf), np.zeros(n),  # doing, last ACK,
-         np.zeros(n), np.zeros(n), np.zeros(n),  # Veno's diff, tcb minRtt; Westwood+'s
-         # acked segments, counting, estimate due, its RTT, the bandwidth, the filter's past;
-         np.full(n, np.nan), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.full(n, np.nan), np.zeros(n),  # CUBIC's epoch start, ackCnt, tcpCwnd,
-         # lastMaxCwnd, K, origin point and delayMin (NaN: not set); Tahoe recovery's cwnd;
-         np.full(n, float(U32)), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),
-         np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n),  # TCP-LP's owdMin, owdMax,
-         # owdMaxRsv, sOwd (x8), flags, inference, last drop (0: none); the ACK's TSval and
-         # TSecr (ms); PRR's prrOut, prrDelivered, RecoverFS, and whether the ACK covered a
-         np.zeros(n), np.zeros(n), np.ones(n), np.zeros(n))  # retransmission (safe ACK)
+         np.zeros(MAX_STEPS),  # then the senders' state (V_* of ._packet_fields): last ACK,
+         np.zeros(n), np.full(n, np.inf), np.zeros(n),  # tcb minRtt, Tahoe recovery's cwnd,
+         np.zeros(n), np.zeros(n),  # the ACK's TSval and TSecr (ms); PRR's prrOut,
+         np.zeros(n), np.zeros(n), np.ones(n),  # prrDelivered, RecoverFS; whether the ACK
+         np.zeros(n), np.full(n, np.inf),  # covered a retransmission; the variant's timer;
+         *(np.zeros(n) for _ in range(NVV)))  # the variant's own (variants/NAME.py)
+    for var in VARIANTS.values():
+        own = FP[FP_RULE] == RULE_OWN + var.code
+        for slot, x in var.packet_initial:
+            R[slot][own] = x
     w0 = np.ones(n)
     step = np.zeros(n)
     racked = np.zeros(n)

@@ -6,8 +6,16 @@ queueing delays), updates the RTT estimator (RFC 6298), the variant's
 measurements, and then applies one of: growth (slow start or congestion
 avoidance), a loss event (fast retransmit or timeout), a round of loss
 recovery, or the end of a timeout; finally it plans the next round. The
-rules are those of :mod:`aimdmodel.queue.variants`, which documents them
-with their sources; the constants of :mod:`._fields` name the state.
+constants of :mod:`._fields` name the state.
+
+The sender holds what the variants share: the RTT estimator, slow start,
+the policy's windows and the four loss recoveries of
+:data:`~aimdmodel.queue.variants.RECOVERIES` (chosen by
+:func:`~aimdmodel.queue._hooks.recovery`). A variant's own rules are in its
+module of :mod:`aimdmodel.queue.variants`, which documents them with their
+sources; the sender asks them at the hooks of :mod:`._hooks` (the per-round
+measurements, the growth, the increase, the ssthresh of a loss, the
+timeout, the FACK trigger).
 
 A flow whose congestion-avoidance rule is a :class:`~aimdmodel.Policy`
 does not run the policy here: it takes one of the candidate windows the
@@ -29,28 +37,18 @@ from ._fields import (
     C_BD,
     C_BI,
     C_FL,
-    F_BWE,
-    F_BWS,
-    F_CALPHA,
     F_CARRY,
-    F_CPRIOR,
     F_CWAFTER,
     F_CWND,
     F_DEADLINE,
     F_DEP0,
     F_DEP1,
-    F_DIFF,
     F_DMAX,
     F_DMIN,
     F_DSUM,
     F_FINISH,
     F_GROWF,
-    F_K,
-    F_LASTDROP,
     F_LASTRTT,
-    F_OWDMAX,
-    F_OWDMIN,
-    F_OWDRSV,
     F_PREVW,
     F_PWIN,
     F_RESUME,
@@ -60,21 +58,13 @@ from ._fields import (
     F_RTTMIN,
     F_RTTVAR,
     F_RWIN,
-    F_SOWD,
     F_SPAN,
     F_SRTT,
     F_SSTH,
     F_T0,
     F_TDET,
-    F_TEPOCH,
     F_TLOSS1,
-    F_VBASE,
-    F_VMIN,
-    F_VSRTT,
-    F_WEST,
-    F_WMAX,
     F_XCUM,
-    I_AFTERTO,
     I_BACKOFF,
     I_CWLIM,
     I_DEFER,
@@ -82,7 +72,6 @@ from ._fields import (
     I_DL,
     I_DN,
     I_DTWICE,
-    I_EPOCH,
     I_HASRTT,
     I_HOLES,
     I_LEFT,
@@ -104,43 +93,37 @@ from ._fields import (
     I_RSENT,
     I_SYNCED,
     I_TAKEN,
-    I_VENOINC,
     I_XEMIT,
     L_DONE,
     M_OPEN,
     M_REC,
     M_WAIT,
-    P_CB,
-    P_CC,
-    P_CFC,
     P_DT,
     P_DUP,
     P_LINEAR,
-    P_LPD,
-    P_LPINF,
     P_MAXRTO,
     P_MINRTO,
-    P_VA,
-    P_VB,
-    P_VENOB,
-    P_VG,
-    P_WWA,
+    R_RENO,
+    R_SACK,
+    R_TAHOE,
     S_BASE,
     S_POL,
     S_RWND,
     S_SIZE,
     S_VAR,
-    V_CUBIC,
-    V_FACK,
-    V_LP,
-    V_RENO,
-    V_SACK,
-    V_TAHOE,
-    V_VEGAS,
-    V_VENO,
-    V_WESTWOOD,
     W_INC,
 )
+from ._hooks import (
+    recovery,
+    round_detect,
+    round_grow,
+    round_increase,
+    round_observe,
+    round_ssthresh,
+    round_start,
+    round_timeout,
+)
+from ._slow_start import slow_start
 
 __all__ = ["candidate", "queue_delay", "round_end", "start_round"]
 
@@ -207,74 +190,24 @@ def _rtt_sample(F, N, P, r, j):  # pragma: no cover - compiled
 
 @numba.njit(_nrt=False)
 def _observe(F, N, P, r, j):  # pragma: no cover - compiled
-    """Take the variant's once-per-round measurements (Vegas/Veno diff, Westwood+ BWE, LP)."""
+    """Take the round's RTT sample, then the variant's once-per-round measurements."""
     _rtt_sample(F, N, P, r, j)
-    v = F[r, S_VAR, j]
     acc = N[r, I_RACC, j]
     if acc <= 0:
         return
-    if v == V_VEGAS or v == V_VENO:
-        # ns-3's integer arithmetic on the window in segments; Vegas reads the round's
-        # smallest smoothed RTT, Veno the current one (it resets its minimum per ACK)
-        seg = math.floor(F[r, F_CWND, j])
-        now = F[r, F_VMIN, j] if v == V_VEGAS else F[r, F_VSRTT, j]
-        F[r, F_DIFF, j] = seg - math.floor(seg * F[r, F_VBASE, j] / now)
-    elif v == V_WESTWOOD:
-        sample = acc / F[r, F_RLEN, j]
-        a = P[P_WWA]
-        F[r, F_BWE, j] = a * F[r, F_BWE, j] + (1 - a) * (sample + F[r, F_BWS, j]) / 2
-        F[r, F_BWS, j] = sample
-    elif v == V_LP:
-        _lp_observe(F, N, P, r, j, acc)
-
-
-@numba.njit(_nrt=False)
-def _lp_observe(F, N, P, r, j, acc):  # pragma: no cover - compiled
-    """ns-3 TcpLp::RttSample with the round's smallest, largest and mean one-way delays."""
-    half = F[r, S_BASE, j] / 2
-    lo, hi = half + F[r, F_DMIN, j], half + F[r, F_DMAX, j]
-    mean = half + F[r, F_DSUM, j] / acc
-    F[r, F_OWDMIN, j] = min(F[r, F_OWDMIN, j], lo)
-    if hi > F[r, F_OWDMAX, j]:
-        rsv = F[r, F_OWDRSV, j]
-        if hi > rsv:
-            F[r, F_OWDMAX, j] = hi if rsv == 0.0 else rsv
-            F[r, F_OWDRSV, j] = hi
-        else:
-            F[r, F_OWDMAX, j] = hi
-    s = F[r, F_SOWD, j]
-    F[r, F_SOWD, j] = mean if s == 0.0 else mean + (s - mean) * 0.875 ** acc
+    round_observe(F[r, S_VAR, j], F, N, P, r, j, acc)
 
 
 # --------------------------------------------------------------------------- decreases
 @numba.njit(_nrt=False)
 def _reduce(F, N, P, r, j, flight, twice):  # pragma: no cover - compiled
     """Set ssthresh and the window after recovery for a loss event; return the latter."""
-    v = F[r, S_VAR, j]
     cw = F[r, F_CWND, j]
     if F[r, S_POL, j] == 1.0:
         w = _take(F, N, P, r, j, 3 if twice else 2)
         ss, after = max(w, 2.0), max(w, 1.0)
-    elif v == V_VEGAS:
-        ss = max(min(F[r, F_SSTH, j], cw - 1.0), 2.0)
-        after = ss
-    elif v == V_VENO:
-        ss = max((0.8 if F[r, F_DIFF, j] < P[P_VENOB] else 0.5) * flight, 2.0)
-        after = ss
-    elif v == V_WESTWOOD:
-        ss = max(F[r, F_BWE, j] * F[r, F_RTTMIN, j], 2.0)
-        after = min(cw, ss)
-    elif v == V_CUBIC:
-        beta = P[P_CB]
-        F[r, F_CPRIOR, j] = cw
-        fast = P[P_CFC] == 1.0 and cw < F[r, F_WMAX, j]
-        F[r, F_WMAX, j] = cw * (1 + beta) / 2 if fast else cw
-        ss = max(beta * flight, 2.0)
-        after = ss
-        N[r, I_EPOCH, j] = 0
-    else:  # NewReno's GetSsThresh (LP)
-        ss = max(flight / 2, 2.0)
-        after = ss
+    else:
+        ss, after = round_ssthresh(F[r, S_VAR, j], F, N, P, r, j, cw, flight)
     F[r, F_SSTH, j] = ss
     F[r, F_CWAFTER, j] = after
     return after
@@ -295,8 +228,7 @@ def _timeout(F, N, P, r, j, t):  # pragma: no cover - compiled
     N[r, I_MODE, j] = M_WAIT
     F[r, F_CWND, j] = 1.0
     N[r, I_SYNCED, j] = 0
-    N[r, I_AFTERTO, j] = 1
-    N[r, I_EPOCH, j] = 0
+    round_timeout(F[r, S_VAR, j], F, N, P, r, j)
 
 
 @numba.njit(_nrt=False)
@@ -305,7 +237,7 @@ def _enter_recovery(F, N, P, r, j, t, holes, twice, flight):  # pragma: no cover
     after = _reduce(F, N, P, r, j, flight, twice)
     N[r, I_HOLES, j] += holes
     N[r, I_NFR, j] += 1
-    if F[r, S_VAR, j] == V_TAHOE:
+    if recovery(F[r, S_VAR, j]) == R_TAHOE:
         F[r, F_CWND, j] = 1.0
         N[r, I_SYNCED, j] = 0
         return
@@ -334,11 +266,10 @@ def _detects(F, N, P, r, j):  # pragma: no cover - compiled
     n, lost, p1 = N[r, I_RSENT, j], N[r, I_RLOST, j], N[r, I_RP1, j]
     dup = n - lost
     detect = dup >= P[P_DUP]
-    if v == V_FACK and not detect and dup >= 1:
-        hi = n + p1 - 1 if p1 >= 1 else N[r, I_RLASTOK, j]
-        detect = hi - p1 > P[P_DUP]
+    if not detect and dup >= 1:
+        detect = round_detect(v, F, N, P, r, j, n, p1, dup)
     twice = False
-    if v == V_RENO and detect and lost >= 2:
+    if recovery(v) == R_RENO and detect and lost >= 2:
         detect = lost == 2 and _reno_second(F, N, P, r, j)
         twice = detect
     return detect, twice
@@ -386,111 +317,20 @@ def _detected(F, N, P, r, j, t):  # pragma: no cover - compiled
 
 # --------------------------------------------------------------------------- growth
 @numba.njit(_nrt=False)
-def _enter_ca(F, N, P, r, j):  # pragma: no cover - compiled
-    """Slow start reached ssthresh: congestion avoidance resumes from the policy state."""
-    F[r, F_CWND, j] = F[r, F_SSTH, j]
-    N[r, I_SYNCED, j] = 1
-
-
-@numba.njit(_nrt=False)
-def _slow_start(F, N, P, r, j, acked):  # pragma: no cover - compiled
-    """RFC 5681 Sec. 3.1: cwnd += SMSS per ACK, at most to ssthresh (then congestion avoidance)."""
-    cw = F[r, F_CWND, j] + acked
-    if cw >= F[r, F_SSTH, j]:
-        _enter_ca(F, N, P, r, j)
-    else:
-        F[r, F_CWND, j] = cw
-
-
-@numba.njit(_nrt=False)
-def _vegas(F, N, P, r, j, slow):  # pragma: no cover - compiled
-    """Brakmo & Peterson's once-per-RTT adjustment as ns-3 TcpVegas::IncreaseWindow does it."""
-    cw, diff = F[r, F_CWND, j], F[r, F_DIFF, j]
-    if slow:
-        if diff > P[P_VG]:
-            seg = math.floor(cw)
-            target = math.floor(seg * F[r, F_VBASE, j] / F[r, F_VMIN, j])
-            F[r, F_CWND, j] = min(float(seg), target + 1.0)
-            F[r, F_SSTH, j] = max(min(F[r, F_SSTH, j], F[r, F_CWND, j] - 1.0), 2.0)
-        else:
-            _slow_start(F, N, P, r, j, float(N[r, I_RACC, j]))
-    elif diff > P[P_VB]:
-        F[r, F_CWND, j] = max(cw - 1.0, 1.0)
-        F[r, F_SSTH, j] = max(min(F[r, F_SSTH, j], F[r, F_CWND, j] - 1.0), 2.0)
-    elif diff < P[P_VA]:
-        F[r, F_CWND, j] = cw + 1.0
-    F[r, F_SSTH, j] = max(F[r, F_SSTH, j], 0.75 * F[r, F_CWND, j])
-
-
-@numba.njit(_nrt=False)
-def _cubic(F, N, P, r, j, t, acked):  # pragma: no cover - compiled
-    """RFC 9438 Sec. 4.2-4.5 and 4.8 for one round of congestion avoidance."""
-    c, beta = P[P_CC], P[P_CB]
-    cw = F[r, F_CWND, j]
-    if N[r, I_EPOCH, j] == 0:
-        F[r, F_TEPOCH, j] = F[r, F_T0, j]
-        if N[r, I_AFTERTO, j] == 1:  # Sec. 4.8
-            F[r, F_WMAX, j] = cw
-        d = (F[r, F_WMAX, j] - cw) / c
-        F[r, F_K, j] = math.copysign(abs(d) ** (1.0 / 3.0), d)
-        F[r, F_WEST, j] = cw
-        F[r, F_CALPHA, j] = 3.0 * (1.0 - beta) / (1.0 + beta)
-        N[r, I_EPOCH, j] = 1
-        N[r, I_AFTERTO, j] = 0
-    k, wmax = F[r, F_K, j], F[r, F_WMAX, j]
-    el = t - F[r, F_TEPOCH, j]
-    rtt = F[r, F_SRTT, j] if N[r, I_HASRTT, j] == 1 else F[r, F_LASTRTT, j]
-    target = min(max(c * (el + rtt - k) ** 3 + wmax, cw), 1.5 * cw)
-    F[r, F_WEST, j] += F[r, F_CALPHA, j] * acked / cw
-    if F[r, F_WEST, j] >= F[r, F_CPRIOR, j]:
-        F[r, F_CALPHA, j] = 1.0
-    if c * (el - k) ** 3 + wmax < F[r, F_WEST, j]:
-        F[r, F_CWND, j] = F[r, F_WEST, j]
-    else:
-        F[r, F_CWND, j] = cw + (target - cw) / cw * acked
-
-
-@numba.njit(_nrt=False)
-def _lp_indication(F, N, P, r, j, t):  # pragma: no cover - compiled
-    """Apply ns-3 TcpLp::PktsAcked's early congestion indication; True if no growth now."""
-    inference = P[P_LPINF] * F[r, F_LASTRTT, j]
-    last = F[r, F_LASTDROP, j]
-    within_inf = last > 0.0 and t - last < inference
-    lo, hi = F[r, F_OWDMIN, j], F[r, F_OWDMAX, j]
-    s = F[r, F_SOWD, j]
-    if s <= lo + P[P_LPD] * (hi - lo):
-        return within_inf
-    F[r, F_OWDMIN, j] = s
-    F[r, F_OWDMAX, j] = 2.0 * s
-    F[r, F_OWDRSV, j] = 2.0 * s
-    F[r, F_CWND, j] = 1.0 if within_inf else max(F[r, F_CWND, j] / 2.0, 1.0)
-    F[r, F_LASTDROP, j] = t
-    return True
-
-
-@numba.njit(_nrt=False)
 def _grow(F, N, P, r, j, t):  # pragma: no cover - compiled
-    """Grow after a round without loss: slow start or the variant's congestion avoidance."""
+    """Grow after a round without loss: the variant's own rule, slow start or an increase."""
     v = F[r, S_VAR, j]
     acked = float(N[r, I_RACC, j])
-    if v == V_LP and _lp_indication(F, N, P, r, j, t):
+    if round_grow(v, F, N, P, r, j, t, acked):
         return
     if N[r, I_CWLIM, j] == 0:  # not cwnd-limited (receiver window, no data): no growth
         return
-    slow = F[r, F_CWND, j] < F[r, F_SSTH, j]
-    if v == V_VEGAS and N[r, I_RACC, j] > 2:
-        _vegas(F, N, P, r, j, slow)
-    elif slow:
-        _slow_start(F, N, P, r, j, acked)
+    if F[r, F_CWND, j] < F[r, F_SSTH, j]:
+        slow_start(F, N, P, r, j, acked)
     elif F[r, S_POL, j] == 1.0:
         F[r, F_CWND, j] = max(_take(F, N, P, r, j, 1), 1.0)
-    elif v == V_CUBIC:
-        _cubic(F, N, P, r, j, t, acked)
-    elif v == V_VENO and F[r, F_DIFF, j] >= P[P_VENOB]:
-        N[r, I_VENOINC, j] = 1 - N[r, I_VENOINC, j]
-        F[r, F_CWND, j] += N[r, I_VENOINC, j]
-    else:  # Reno's +1 per RTT: Vegas with few samples, Westwood+, Veno, LP
-        F[r, F_CWND, j] += 1.0
+    else:
+        round_increase(v, F, N, P, r, j, t, acked)
 
 
 # --------------------------------------------------------------------------- recovery
@@ -501,7 +341,7 @@ def _recovery_round(F, N, P, r, j, t):  # pragma: no cover - compiled
     lost_tail = N[r, I_RLTAIL, j]  # the previous window's tail: repaired in this episode
     lost_new = N[r, I_RLOST, j] - lost_retx - lost_tail
     v = F[r, S_VAR, j]
-    newreno = not (v == V_SACK or v == V_FACK or v == V_CUBIC)
+    newreno = recovery(v) != R_SACK
     late = newreno and N[r, I_HOLES, j] > 0 and t > F[r, F_DEADLINE, j]
     if lost_retx > 0 or late:
         _timeout(F, N, P, r, j, t)
@@ -547,7 +387,7 @@ def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
     span = max(F[r, F_SPAN, j], dep1 - dep0) if dep1 > dep0 else F[r, F_SPAN, j]
     F[r, F_SPAN, j] = min(span, F[r, F_RLEN, j])
     F[r, F_DEP0, j], F[r, F_DEP1, j] = _INF, -_INF
-    F[r, F_VMIN, j] = _INF
+    round_start(F[r, S_VAR, j], F, N, P, r, j)
     for fld in (I_RSENT, I_RLOST, I_RLRETX, I_RACC, I_RRETX, I_LEFT, I_RLTAIL):
         N[r, fld, j] = 0
     N[r, I_RP1, j], N[r, I_RP2, j], N[r, I_RLASTOK, j] = -1, -1, -1
@@ -571,7 +411,7 @@ def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
     if w > avail:
         w, cwlim = avail, 0
     v = F[r, S_VAR, j]
-    one_per_round = mode == M_REC and not (v == V_SACK or v == V_FACK or v == V_CUBIC)
+    one_per_round = mode == M_REC and recovery(v) != R_SACK
     retx = min(holes, 1 if one_per_round else int(w))
     N[r, I_HOLES, j] = holes - retx
     N[r, I_RRETX, j] = retx

@@ -10,9 +10,9 @@ replication axis: per-flow metrics have shape ``(R, n)``, link metrics
 Units: throughput and goodput in bit/s (``8 * packet_size`` bits per
 packet), delays in seconds, rates and ratios as fractions.
 
-The formulas of the seeds:
+The formulas of the papers:
 
-* seed 004 (Reddy et al.): goodput as "the fraction of available
+* Reddy, Sireesha & Kumar (key ``reddy-aiad``): goodput as "the fraction of available
   bandwidth used to transmit unique packets" (:func:`goodput_fraction`),
   fairness ``(g_max - g_min) / g_avg`` (:func:`spread`), and the
   robustness scores ``d_a(e) = S_max(e) - S_a(e)``, ``C_a = max_e d_a(e)``,
@@ -144,10 +144,10 @@ def _available(res: QueueResult, mask: np.ndarray) -> np.ndarray:
 
 def goodput_fraction(res: QueueResult, start: float | None = None,
                      stop: float | None = None) -> np.ndarray:
-    """Return seed 004's goodput: the flows' share of the available bandwidth, ``(R,)``.
+    """Return Reddy et al.'s goodput: the flows' share of the available bandwidth, ``(R,)``.
 
-    "The fraction of available bandwidth used to transmit unique packets" (seed
-    004 Sec. 2): the flows' unique delivered packets over what the link could
+    "The fraction of available bandwidth used to transmit unique packets" (Reddy
+    et al. Sec. 2): the flows' unique delivered packets over what the link could
     carry beside the cross traffic, in ``[0, 1]``.
 
     Examples
@@ -286,7 +286,7 @@ jain = jain_index
 
 
 def spread(res: QueueResult, start: float | None = None, stop: float | None = None) -> np.ndarray:
-    """Return seed 004's fairness metric ``(g_max - g_min) / g_avg`` of the goodputs, ``(R,)``.
+    """Return Reddy et al.'s fairness metric ``(g_max - g_min) / g_avg`` of the goodputs, ``(R,)``.
 
     Examples
     --------
@@ -355,7 +355,7 @@ def transfer_time(res: QueueResult, nbytes: float) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Robustness:
-    """Seed 004's robustness scores of algorithms over environments (Sec. 3, Table 1).
+    """Reddy et al.'s robustness scores of algorithms over environments (Sec. 3, Table 1).
 
     Attributes
     ----------
@@ -385,7 +385,7 @@ class Robustness:
 
 def robustness(scores: Mapping[str, Mapping[str, float]], *,
                better: str = "higher") -> Robustness:
-    """Compute seed 004's ``d_a(e)``, ``C_a``, ``D_a`` (sum and mean) from scores ``S_a(e)``.
+    """Compute Reddy et al.'s ``d_a(e)``, ``C_a``, ``D_a`` (sum and mean) from scores ``S_a(e)``.
 
     Parameters
     ----------

@@ -52,7 +52,7 @@ its fair share ``C / backlogged``), its RTT ``base_rtt`` plus that.
   service is shared round-robin by the backlogged queues; when the shared
   buffer overflows, a packet is dropped from the longest queue (ns-2's
   DRR), charged to that flow's current round.
-* RIO (seed 004's cross-traffic set-up) is out of scope: its second RED
+* RIO (Reddy et al.'s cross-traffic set-up) is out of scope: its second RED
   curve exists to give marked cross-traffic priority, which the model gives
   nobody.
 
@@ -292,9 +292,10 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
     F[:, f.F_RTTMIN] = np.inf
     F[:, f.F_DEP0] = np.inf
     F[:, f.F_DEP1] = -np.inf
-    F[:, f.F_VMIN] = np.inf
-    F[:, f.F_VBASE] = np.inf
-    F[:, f.F_OWDMIN] = np.inf
+    for var in VARIANTS.values():  # the variant's own state, where it does not start at 0
+        tcp = (S[:, f.S_KIND, :] == f.KIND_TCP) & (S[:, f.S_VAR, :] == var.code)
+        for slot, x in var.initial:
+            F[:, slot, :][tcp] = x
     F[:, f.F_FINISH] = np.nan
     I = np.zeros((R, f.NI, n), dtype=np.int64)  # noqa: E741 - the kernel's name
     order = np.argsort(S[:, f.S_START, :], axis=1, kind="stable").astype(np.int64)

@@ -81,10 +81,11 @@ half the path after the bottleneck; early congestion halves cwnd, or sets it
 to 1 within 3 echo ages of the last cut; no increase then), ``cubic``
 TcpCubic with HyStart off (whole-segment targets, the TCP-friendly window,
 fast convergence), ``tahoe`` the bridge's TahoeRecovery (cwnd 1 at three
-duplicate ACKs, slow start during the repair). A flow starts with a
-handshake of one base RTT less a data packet's transmission time at the
-bottleneck (the SYN and SYN-ACK carry no payload; it gives the first RTT
-sample) and sends ``initial_window`` segments.
+duplicate ACKs, slow start during the repair). Each variant's ops are its
+``packet_*`` functions in its module of :mod:`aimdmodel.queue.variants`. A
+flow starts with a handshake of one base RTT less a data packet's
+transmission time at the bottleneck (the SYN and SYN-ACK carry no payload;
+it gives the first RTT sample) and sends ``initial_window`` segments.
 
 **What it leaves out** (refused, with the reason, rather than run
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
@@ -124,8 +125,10 @@ from .._io import import_compiled
 from ..policies import Policy
 from ..policies.trace import W, expr, trace, verify
 from ..scenario import CBR, Scenario
+from . import _packet_fields as _pf
 from .options import QueueOptions, access_rate
 from .result import QueueResult
+from .variants import VARIANTS
 
 __all__ = ["PACKET_VARIANTS", "Program", "check_packet", "compile_rule", "run_packet"]
 
@@ -318,10 +321,10 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
-        own = {"vegas": _k.RULE_VEGAS, "veno": _k.RULE_VENO, "westwood": _k.RULE_WESTWOOD,
-               "cubic": _k.RULE_CUBIC, "lp": _k.RULE_LP}
-        reno = _k.RULE_NEWRENO if opts.reno_ops == "newreno" else _k.RULE_LINUX_RENO
-        FP[_k.FP_RULE, j] = own.get(fl.variant, reno if rule is None else _k.RULE_POLICY)
+        var = VARIANTS[fl.variant]  # a variant with its own rule: its ops (variants/NAME.py)
+        reno = _pf.RULE_NEWRENO if opts.reno_ops == "newreno" else _pf.RULE_LINUX_RENO
+        FP[_k.FP_RULE, j] = (_pf.RULE_OWN + var.code if var.own_rule
+                             else reno if rule is None else _pf.RULE_POLICY)
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
         FP[_k.FP_FWD, j] = _forward_delay(scenario, fl.base_rtt, opts)
@@ -361,24 +364,24 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
 
     link = scenario.link
     red = link.red or RED()
-    OP = np.zeros(_k.NOP)
-    OP[_k.OP_RATE] = float(link.rate) / (8 * scenario.packet_size)
-    OP[_k.OP_BUF] = link.buffer
-    OP[_k.OP_DISC] = _k.DISC_RED if link.discipline == "red" else _k.DISC_DROPTAIL
-    OP[_k.OP_MINTH], OP[_k.OP_MAXTH], OP[_k.OP_MAXP] = red.min_th, red.max_th, red.max_p
-    OP[_k.OP_WQ], OP[_k.OP_GENTLE], OP[_k.OP_PR] = red.w_q, red.gentle, link.random_loss
-    OP[_k.OP_IW], OP[_k.OP_DUP] = opts.initial_window, opts.dupthresh
-    OP[_k.OP_MINRTO], OP[_k.OP_MAXRTO] = opts.min_rto, opts.max_rto
-    OP[_k.OP_INITRTO] = opts.initial_rto
-    OP[_k.OP_DUR], OP[_k.OP_REC], OP[_k.OP_GRAN] = scenario.duration, every, 1e-3
-    OP[_k.OP_VA], OP[_k.OP_VB], OP[_k.OP_VG] = (opts.vegas_alpha, opts.vegas_beta,
+    OP = np.zeros(_pf.NOP)
+    OP[_pf.OP_RATE] = float(link.rate) / (8 * scenario.packet_size)
+    OP[_pf.OP_BUF] = link.buffer
+    OP[_pf.OP_DISC] = _k.DISC_RED if link.discipline == "red" else _k.DISC_DROPTAIL
+    OP[_pf.OP_MINTH], OP[_pf.OP_MAXTH], OP[_pf.OP_MAXP] = red.min_th, red.max_th, red.max_p
+    OP[_pf.OP_WQ], OP[_pf.OP_GENTLE], OP[_pf.OP_PR] = red.w_q, red.gentle, link.random_loss
+    OP[_pf.OP_IW], OP[_pf.OP_DUP] = opts.initial_window, opts.dupthresh
+    OP[_pf.OP_MINRTO], OP[_pf.OP_MAXRTO] = opts.min_rto, opts.max_rto
+    OP[_pf.OP_INITRTO] = opts.initial_rto
+    OP[_pf.OP_DUR], OP[_pf.OP_REC], OP[_pf.OP_GRAN] = scenario.duration, every, 1e-3
+    OP[_pf.OP_VA], OP[_pf.OP_VB], OP[_pf.OP_VG] = (opts.vegas_alpha, opts.vegas_beta,
                                                 opts.vegas_gamma)
-    OP[_k.OP_VENOB], OP[_k.OP_WWA] = opts.veno_beta, opts.westwood_alpha
-    OP[_k.OP_CC], OP[_k.OP_CB] = opts.cubic_c, opts.cubic_beta
-    OP[_k.OP_CFC] = opts.cubic_fast_convergence
-    OP[_k.OP_PRR] = opts.recovery == "prr"
-    OP[_k.OP_ASVC] = 8.0 * scenario.packet_size / access_rate(scenario, opts)
-    OP[_k.OP_DELAY] = link.delay
+    OP[_pf.OP_VENOB], OP[_pf.OP_WWA] = opts.veno_beta, opts.westwood_alpha
+    OP[_pf.OP_CC], OP[_pf.OP_CB] = opts.cubic_c, opts.cubic_beta
+    OP[_pf.OP_CFC] = opts.cubic_fast_convergence
+    OP[_pf.OP_PRR] = opts.recovery == "prr"
+    OP[_pf.OP_ASVC] = 8.0 * scenario.packet_size / access_rate(scenario, opts)
+    OP[_pf.OP_DELAY] = link.delay
     return OP
 
 
@@ -425,7 +428,7 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
     with np.errstate(invalid="ignore", divide="ignore"):
         rtt = np.where(rec[_k.R_ACC] > 0, rec[_k.R_RTTSUM] / rec[_k.R_ACC], np.nan)
         queue = np.where(lk[_k.L_TIME] > 0, lk[_k.L_QAREA] / lk[_k.L_TIME], 0.0)
-    cap = np.full(n_rec, OP[_k.OP_RATE])
+    cap = np.full(n_rec, OP[_pf.OP_RATE])
     return QueueResult(
         scenario=scenario, t=np.arange(n_rec) * every, interval=every,
         sent=rec[_k.R_SENT], delivered=rec[_k.R_DELIV], unique=rec[_k.R_UNIQ],

@@ -5,17 +5,17 @@ way; this module lists them, one table per replication:
 
 * the scenario's TCP flows, in their order (the ones the result reports
   flow by flow);
-* seed 004's realistic cross traffic (:class:`~aimdmodel.scenario.ParetoCross`):
+* Reddy et al.'s realistic cross traffic (:class:`~aimdmodel.scenario.ParetoCross`):
   flows arriving as a Poisson process of mean inter-arrival ``m`` (or
   alternating between two means every ``period`` seconds: RSQ), each a TCP
   flow of a Pareto number of bytes (shape ``alpha``, mean ``mean_size``;
   ``x_m = mean (alpha - 1)/alpha``), running ``QueueOptions.cross_variant``
-  (seed 004 Sec. 3.3: TCP-SACK with AIMD) with AIMD(1, 1/2) and the base
+  (Reddy et al. Sec. 3.3: TCP-SACK with AIMD) with AIMD(1, 1/2) and the base
   RTT ``QueueOptions.cross_rtt`` (not printed; default the mean base RTT of
   the scenario's flows). Each replication draws its own arrivals;
 * CBR (UDP) sources at a constant rate between their start and stop.
 
-What is left out of seed 004's set-up (Fig. 3b): the place-holder flows,
+What is left out of Reddy et al.'s set-up (Fig. 3b): the place-holder flows,
 the DRR router before the bottleneck and the RIO priority that keeps the
 cross traffic at its fair share: here the cross flows share the
 bottleneck's discipline with the test flows as ordinary flows. RIO is out
@@ -121,7 +121,7 @@ def pareto_arrivals(
 
 
 def environment_cross(name: str | int, **params: float) -> ParetoCross:
-    """Return seed 004's cross-traffic environment 11-13 (RCL, RCH, RSQ) as a ParetoCross.
+    """Return Reddy et al.'s cross-traffic environment 11-13 (RCL, RCH, RSQ) as a ParetoCross.
 
     The mean inter-arrival times and RSQ's 5 s period are the printed ones
     (:data:`aimdmodel.environments.ENVIRONMENTS`); the flow sizes (mean,
