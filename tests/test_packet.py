@@ -160,6 +160,22 @@ def test_prr_follows_ns3_344_on_duplicate_acks_and_its_unsigned_limit():
     assert R[K.V_PRRDEL][0] == 4.0
 
 
+def test_newreno_congestion_avoidance_adds_whole_bytes_as_ns3():
+    """TcpNewReno::CongestionAvoidance adds max(1, MSS^2 / cwnd) bytes, cast to a whole
+    byte: 4 bytes per ACK at 300 segments of 1448 bytes (not 4.83), 1 byte past 1448."""
+    from aimdmodel.queue import _packet_fields as PF
+    from aimdmodel.queue.variants.newreno import congestion_avoidance
+
+    OP = np.zeros(PF.NOP)
+    OP[PF.OP_MSS] = 1448.0
+    cwnd = np.array([300.0, 2000.0, 10.0])
+    for j in range(3):
+        congestion_avoidance(j, OP, cwnd)
+    assert cwnd[0] == 300.0 + 4 / 1448
+    assert cwnd[1] == 2000.0 + 1 / 1448
+    assert cwnd[2] == 10.0 + 144 / 1448
+
+
 def test_random_loss_differs_between_replications_and_a_seed_repeats():
     sc = Scenario(flows=(Flow(variant="sack"),), link=Link(random_loss=0.01), duration=10.0,
                   seed=3)

@@ -382,6 +382,7 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_pf.OP_PRR] = opts.recovery == "prr"
     OP[_pf.OP_ASVC] = 8.0 * scenario.packet_size / access_rate(scenario, opts)
     OP[_pf.OP_DELAY] = link.delay
+    OP[_pf.OP_MSS] = scenario.packet_size - 52  # ns-3's segment: IP, TCP, timestamps off
     return OP
 
 

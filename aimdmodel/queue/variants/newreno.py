@@ -15,8 +15,8 @@ src/internet/model/tcp-congestion-ops.cc (TcpNewReno::GetSsThresh).
 Left out: a lost retransmission is detected by the timer only (as RFC 6582 says).
 
 Packet-level mode: ns-3's ``TcpNewReno`` ops (``packet_increase``: one
-segment per ACK in slow start, ``1/cwnd`` per ACK after; ``packet_ssthresh``:
-``max(flight / 2, 2)``) are what a variant with its own rule runs where it
+segment per ACK in slow start, ``MSS^2/cwnd`` whole bytes per ACK after;
+``packet_ssthresh``: ``max(flight / 2, 2)``) are what a variant with its own rule runs where it
 leaves a packet hook out, and what ``reno_ops="newreno"`` gives the
 loss-based variants; the recovery is the kernel's (:mod:`aimdmodel.queue._packet`).
 
@@ -28,8 +28,11 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 import numba
 
+from .._packet_fields import OP_MSS
 from ._base import Variant
 from ._text import LOSS
 
@@ -52,14 +55,27 @@ VARIANT = Variant(
 # -- the packet-level mode: ns-3's TcpNewReno, the op a variant leaves a packet hook to ------------
 @numba.njit(inline="always", _nrt=False)
 def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma: no cover
-    """TcpNewReno's IncreaseWindow: one segment per ACK in slow start, else 1/cwnd per ACK."""
+    """TcpNewReno's IncreaseWindow: one segment per ACK in slow start, else about 1/cwnd."""
     if segs <= 0:
         return
     if cwnd[j] < ssth[j]:
         cwnd[j] += 1.0
         segs -= 1
     if cwnd[j] >= ssth[j] and segs > 0:
-        cwnd[j] += 1.0 / cwnd[j]
+        congestion_avoidance(j, OP, cwnd)
+
+
+@numba.njit(inline="always", _nrt=False)
+def congestion_avoidance(j, OP, cwnd):  # pragma: no cover - compiled
+    """TcpNewReno::CongestionAvoidance as ns-3.44 computes it on a window of whole bytes.
+
+    ``max(1, MSS^2 / cwnd)`` bytes per ACK, truncated to a whole byte
+    (``static_cast<uint32_t>``): about ``1/cwnd`` segments, less the
+    fraction of a byte, which slows the growth of large windows (a window of
+    300 segments grows by 4 bytes per ACK, not 4.8).
+    """
+    mss = OP[OP_MSS]
+    cwnd[j] += math.floor(max(1.0, mss / cwnd[j]) + 1e-9) / mss
 
 
 @numba.njit(inline="always", _nrt=False)

@@ -33,6 +33,7 @@ import numpy as np
 from .._fields import F_CWND, P_VENOB
 from .._packet_fields import OP_VENOB, ST_OPEN
 from ._base import Variant, int_slots, packet_slots
+from .newreno import congestion_avoidance as newreno_ca
 from .newreno import packet_increase as newreno_increase
 from .vegas import F_DIFF, F_VSRTT, V_BASERTT, V_CNTRTT, V_DOING, V_MINRTT, backlog
 from .vegas import VARIANT as VEGAS
@@ -104,9 +105,9 @@ def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma
         if segs >= 1:
             cwnd[j] += 1.0
     elif R[V_DIFF][j] < OP[OP_VENOB]:
-        cwnd[j] += 1.0 / cwnd[j]
+        newreno_ca(j, OP, cwnd)
     elif R[V_INC][j] == 1.0:  # m_inc
-        cwnd[j] += 1.0 / cwnd[j]
+        newreno_ca(j, OP, cwnd)
         R[V_INC][j] = 0.0
     else:
         R[V_INC][j] = 1.0
