@@ -14,6 +14,7 @@ import pytest
 from aimdmodel import cli, studies
 from papers import experiment_commands, experiments, queue_readings, setups, texts
 from papers.keys import PAPERS
+from papers.reddy_aiad import experiment as reddy_experiment
 from papers.reddy_aiad import setups as reddy_setups
 
 
@@ -96,7 +97,7 @@ def test_appendix_table_in_the_papers_layout():
                                 for k in reddy_setups.LEDGER_POLICIES},
                               environments=("CL", "SQH"), settings=(("reno", "droptail"),),
                               duration=8.0, warmup=2.0)
-    text = experiments._render_appendix(g)
+    text = reddy_experiment._render_appendix(g)
     assert text.startswith("TCP Reno + DropTail")
     assert "| (1, 0.8) |" in text
     assert "| 0.07 | 0.03 |" in text  # the printed (D_a, C_a) of AIMD(1, 0.8), beside the model's
