@@ -8,6 +8,8 @@ import argparse
 import importlib
 import inspect
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +79,28 @@ def test_each_paper_s_set_ups_live_in_its_folder():
 
 
 # --- runs and tables -----------------------------------------------------------------------
+def test_each_paper_s_rerun_lives_in_its_folder():
+    """The reruns' registry is the folders' experiments, found through the table of keys,
+    one for each paper with set-ups, running only that paper's set-ups, in the order of the
+    sections of paper_checks/RERUNS.md (each experiment's own ``order``)."""
+    found = {}
+    for key, paper in PAPERS.items():
+        name = experiments.experiment_module(key)
+        assert name in (None, f"{paper.package}.experiment")
+        assert (name is None) == (setups.setups_module(key) is None)
+        if name:
+            e = importlib.import_module(name).EXPERIMENT
+            assert e.paper == key
+            assert {setups.SETUPS[s].paper for s in e.setups} == {key}
+            found[key] = e
+    assert dict(experiments.EXPERIMENTS) == found
+    assert list(experiments.EXPERIMENTS) == ["jasem2010", "bazi2019", "mehta-dahiya",
+                                             "lahanas2003", "reddy-aiad"]
+    reruns = (Path(__file__).resolve().parent.parent / "paper_checks" / "RERUNS.md")
+    sections = re.findall(r"^## ([\w-]+):", reruns.read_text(encoding="utf-8"), re.M)
+    assert sections == list(experiments.EXPERIMENTS)
+
+
 @pytest.fixture(scope="module")
 def mehta_dahiya():
     return experiments.run_experiment("mehta-dahiya")
