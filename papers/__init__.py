@@ -7,8 +7,9 @@ holds everything that belongs to a *paper*, each paper under its author-year
 key (:mod:`papers.keys`, the one table of keys, citations and old names), one
 folder per paper (``papers/lahanas2003/``: its numbers and statements in
 ``__init__.py``, its verbatim passages in ``text.py``, its simulator set-ups
-in ``setups.py`` when it has any, its claims in ``claims.py``, which the
-ledger :mod:`paper_checks` finds through the table of keys):
+in ``setups.py`` and their rerun and tables in ``experiment.py`` when it has
+any, its claims in ``claims.py``, which the ledger :mod:`paper_checks` finds
+through the table of keys):
 
 - :mod:`papers.lahanas2003` (Lahanas & Tsaoussidis 2003): the efficiencies
   3/4, 5/6, 8/9, the response constants, the fixed point of AIMD-FC+, the
@@ -31,7 +32,9 @@ ledger :mod:`paper_checks` finds through the table of keys):
   gathered from the folders (``papers/KEY/setups.py``) through the table of
   keys; each a call of :mod:`aimdmodel.studies` (:mod:`papers.experiment_setup`),
   every parameter printed (located) or chosen (why); :mod:`papers.experiments`
-  runs and renders them (``aimdmodel experiment``);
+  gathers each paper's rerun (``papers/KEY/experiment.py``, built from
+  :mod:`papers.experiment_parts`) the same way, runs and renders them
+  (``aimdmodel experiment``);
 - :mod:`papers.ns3_setups`: two papers' set-ups in ns-3; :mod:`papers.ns3_reruns`
   reads their stored runs.
 
@@ -39,8 +42,9 @@ The claims ledger's machinery (:mod:`paper_checks`), the proofs and the tests
 take them from here.
 
 Adding a paper: its row in :data:`papers.keys.PAPERS` and its folder
-(``__init__.py``, ``text.py``, ``claims.py``; ``setups.py`` and its entry in
-:data:`papers.experiments.EXPERIMENTS` when it has a simulator set-up); the
-ledger and :data:`papers.setups.SETUPS` find the folder's modules through the
-table. Adding a claim: one ``@claim`` function in ``papers/KEY/claims.py``.
+(``__init__.py``, ``text.py``, ``claims.py``; ``setups.py`` and
+``experiment.py`` when it has a simulator set-up); the ledger,
+:data:`papers.setups.SETUPS` and :data:`papers.experiments.EXPERIMENTS` find
+the folder's modules through the table. Adding a claim: one ``@claim``
+function in ``papers/KEY/claims.py``.
 """

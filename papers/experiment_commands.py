@@ -169,7 +169,7 @@ def register(subparsers: Any) -> None:
     )
     exp.add_argument("name", type=_name, metavar="PAPER",
                      help="whose experiments, by the paper's key: " + "; ".join(
-                         f"{p.key}: {EXPERIMENTS[p.key][0]}" for p in PAPERS.values())
+                         f"{p.key}: {EXPERIMENTS[p.key].title}" for p in PAPERS.values())
                      + "; all: every one")
     exp.add_argument("--scale", choices=SCALES, default="ledger",
                      help="ledger (default: reduced, what the claims ledger runs) or full (the "

@@ -1,6 +1,16 @@
 """The papers' experiments rerun in the queue model: runs and Markdown tables.
 
-:func:`run_experiment` runs one paper's set-ups (:mod:`papers.setups`) through
+Each paper with a simulator set-up describes its rerun in its folder,
+``papers/KEY/experiment.py`` (an :class:`~papers.experiment_parts.Experiment`
+named ``EXPERIMENT``: its runs of the paper's set-ups, :mod:`papers.setups`,
+and its tables); this module finds them through the table of keys
+(:data:`papers.keys.PAPERS`, :attr:`~papers.keys.Paper.package`) and holds
+the one registry, :data:`EXPERIMENTS`, in the order of the sections of
+``paper_checks/RERUNS.md`` (each experiment's ``order``): a paper without a
+simulator set-up has no ``experiment.py``, and a new paper's is found
+without an edit here.
+
+:func:`run_experiment` runs one paper's set-ups through
 :mod:`aimdmodel.studies` at a scale (``"ledger"``: reduced, what the claims
 ledger uses; ``"full"``: what ``paper_checks/RERUNS.md`` shows) and returns
 the result objects by name; :func:`render` turns them into Markdown tables
@@ -13,108 +23,58 @@ Examples
 --------
 >>> sorted(EXPERIMENTS)
 ['bazi2019', 'jasem2010', 'lahanas2003', 'mehta-dahiya', 'reddy-aiad']
+>>> list(EXPERIMENTS)
+['jasem2010', 'bazi2019', 'mehta-dahiya', 'lahanas2003', 'reddy-aiad']
 """
 
 from __future__ import annotations
 
-import contextvars
-import dataclasses
+import importlib
+import importlib.util
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-import numpy as np
-
-from aimdmodel import studies
-from aimdmodel._format import fmt_significant, markdown_table
-
-from . import reddy_aiad
-from .reddy_aiad.setups import CANONICAL
+from .experiment_parts import DIGITS, FIDELITY, Experiment
+from .keys import PAPERS
 from .setups import SETUPS
 
-__all__ = ["EXPERIMENTS", "render", "report", "run_experiment"]
+__all__ = ["EXPERIMENTS", "Experiment", "experiment_module", "render", "report",
+           "run_experiment"]
 
 
-_FIDELITY: contextvars.ContextVar[str] = contextvars.ContextVar("fidelity", default="round")
-"""The queue model's mode the experiments run in (``run_experiment(fidelity=...)``)."""
+def experiment_module(key: str) -> str | None:
+    """The dotted name of the module holding paper ``key``'s rerun, or None if it has none.
+
+    Examples
+    --------
+    >>> experiment_module("bazi2019")
+    'papers.bazi2019.experiment'
+    """
+    name = f"{PAPERS[key].package}.experiment"
+    return name if importlib.util.find_spec(name) is not None else None
 
 
-def _run(setup: str, scale: str, workers: int, progress: bool, **overrides: Any) -> Any:
-    s = SETUPS[setup]
-    fn = getattr(studies, s.function)
-    kw = s.kwargs(scale, **overrides)
-    fidelity = _FIDELITY.get()
-    if s.function == "low_priority":
-        return fn(**kw, fidelity=fidelity)
-    return fn(**kw, workers=workers, progress=progress, fidelity=fidelity)
+def _gather() -> Mapping[str, Experiment]:
+    found: list[Experiment] = []
+    for key in PAPERS:
+        name = experiment_module(key)
+        if name is None:
+            continue
+        e = importlib.import_module(name).EXPERIMENT
+        if e.paper != key or not all(SETUPS[s].paper == key for s in e.setups):
+            raise ValueError(f"{name}: its experiment or one of its set-ups is not {key}'s")
+        found.append(e)
+    orders = [e.order for e in found]
+    if len(set(orders)) != len(orders):
+        raise ValueError(f"two papers' experiments share an order: {sorted(orders)}")
+    return MappingProxyType({e.paper: e for e in sorted(found, key=lambda e: e.order)})
 
 
-def _bazi2019(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"rwnd 20": _run("bazi2019-cbr", scale, workers, progress),
-            "no rwnd": _run("bazi2019-cbr", scale, workers, progress, rwnd=None)}
-
-
-def _reddy_aiad(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    if scale == "full":
-        chosen = {k: CANONICAL[k] for k in ("AIMD(1, 0.8)", "AIAD(1, 3)")}
-        return {
-            "appendix": _run("reddy-aiad-grid", scale, workers, progress),
-            "canonical": _run("reddy-aiad-grid", scale, workers, progress,
-                              policies=dict(CANONICAL),
-                              settings=(("reno", "droptail"), ("sack", "droptail"))),
-            "drr": _run("reddy-aiad-grid", scale, workers, progress, policies=chosen,
-                        settings=(("reno", "drr"), ("sack", "drr"))),
-        }
-    pair = SETUPS["reddy-aiad-grid"].kwargs(scale)["policies"]
-    canonical = _run("reddy-aiad-grid", scale, workers, progress, policies=dict(CANONICAL),
-                     settings=(("reno", "droptail"),))
-    rest = _run("reddy-aiad-grid", scale, workers, progress,
-                settings=(("sack", "droptail"), ("reno", "red"), ("sack", "red"), ("reno", "drr")))
-    appendix = studies.combine(canonical, rest, policies=list(pair))
-    return {"appendix": _settings(appendix, slice(0, 4)), "canonical": canonical,
-            "drr": _settings(appendix, slice(4, 5))}
-
-
-def _settings(g: studies.RobustnessData, which: slice) -> studies.RobustnessData:
-    """The grid restricted to some of its settings."""
-    return dataclasses.replace(g, settings=g.settings[which],
-                               **{m: getattr(g, m)[which] for m in studies.ROBUSTNESS_METRICS})
-
-
-def _lahanas2003(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    out = {"stationary": _run("lahanas2003-stationary", scale, workers, progress)}
-    if scale == "full":
-        out["stationary 1 Gb/s"] = _run("lahanas2003-stationary", scale, workers, progress,
-                                        link_rate=1e9)
-        out["stationary RTT 20 ms"] = _run("lahanas2003-stationary", scale, workers, progress,
-                                           base_rtt=0.02)
-    for mode in ("join", "leave"):
-        out[mode] = _run("lahanas2003-churn", scale, workers, progress, mode=mode)
-    return out
-
-
-def _jasem2010(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"transfers": _run("jasem2010-transfers", scale, workers, progress)}
-
-
-def _mehta_dahiya(scale: str, workers: int, progress: bool) -> dict[str, Any]:
-    return {"random loss": _run("mehta-dahiya-random-loss", scale, workers, progress),
-            "low priority": _run("mehta-dahiya-low-priority", scale, workers, progress)}
-
-
-EXPERIMENTS: Mapping[str, tuple[str, Callable[..., dict[str, Any]], tuple[str, ...]]] = {
-    "jasem2010": ("Jasem et al. 2010: New-AIMD, AIMD-FC+, AIMD transferring 100 MB", _jasem2010,
-                ("jasem2010-transfers",)),
-    "bazi2019": ("Bazi & Nassereddine 2019: six TCP variants against a CBR load", _bazi2019,
-                ("bazi2019-cbr",)),
-    "mehta-dahiya": ("Mehta & Dahiya: the cited claims on Westwood, Veno, TCP-LP", _mehta_dahiya,
-                ("mehta-dahiya-random-loss", "mehta-dahiya-low-priority")),
-    "lahanas2003": ("Lahanas & Tsaoussidis 2003 Sec. 5: AIMD, AIMD-FC, AIMD-FC+ in TCP-SACK",
-                _lahanas2003, ("lahanas2003-stationary", "lahanas2003-churn")),
-    "reddy-aiad": ("Reddy et al.: AIMD and AIAD over 13 environments", _reddy_aiad,
-                ("reddy-aiad-grid",)),
-}
-"""Paper's key -> (title, runner, the set-ups it uses)."""
+EXPERIMENTS: Mapping[str, Experiment] = _gather()
+"""Paper's key -> its :class:`~papers.experiment_parts.Experiment` (title, runner, the set-ups
+it uses, renderer, order), in the order of ``paper_checks/RERUNS.md``."""
 
 
 def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
@@ -133,156 +93,16 @@ def run_experiment(name: str, scale: str = "ledger", *, workers: int = 1,
     """
     if name not in EXPERIMENTS:
         raise ValueError(f"name must be one of {', '.join(EXPERIMENTS)}, got {name!r}")
-    token = _FIDELITY.set(fidelity)
+    token = FIDELITY.set(fidelity)
     try:
-        return EXPERIMENTS[name][1](scale, workers, progress)
+        return EXPERIMENTS[name].run(scale, workers, progress)
     finally:
-        _FIDELITY.reset(token)
+        FIDELITY.reset(token)
 
 
 # --------------------------------------------------------------------------
 # Markdown
 # --------------------------------------------------------------------------
-_DIGITS: contextvars.ContextVar[int | None] = contextvars.ContextVar("digits", default=None)
-"""Significant digits of the tables' numbers (``render(digits=...)``); None: each quantity's
-own decimals."""
-
-
-def _num(v: float, fmt: str) -> str:
-    """A number of a table: ``fmt`` (the quantity's decimals), or ``--digits`` when given."""
-    digits = _DIGITS.get()
-    return format(v, fmt) if digits is None else fmt_significant(float(v), digits)
-
-
-def _cell(v: Any, fmt: str) -> str:
-    if isinstance(v, str):
-        return v
-    return "-" if v is None or not np.isfinite(v) else _num(v, fmt)
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    return "\n".join(markdown_table(header, rows))
-
-
-def _by_column(title: str, index: Sequence[str], columns: Sequence[str], arr: Any, fmt: str,
-               scale: float = 1.0, first: str = "") -> str:
-    """A table with one row per ``index`` and one column per ``columns`` (arr is (C, I))."""
-    a = np.asarray(arr, dtype=float) * scale
-    rows = [[str(ix)] + [_cell(a[c, i], fmt) for c in range(len(columns))]
-            for i, ix in enumerate(index)]
-    return f"{title}\n\n" + _table([first, *columns], rows)
-
-
-def _render_cbr(d: studies.CBRLoadData) -> str:
-    loads = [f"{r / 1e6:g}" for r in d.cbr_rates]
-    parts = [_by_column(f"{what}:", loads, d.variants, getattr(d, m), fmt, k, "CBR (Mb/s)")
-             for what, m, fmt, k in (("Throughput (Mb/s)", "throughput", ".3f", 1e-6),
-                                     ("Latency, mean RTT (ms)", "latency", ".1f", 1e3),
-                                     ("Drop rate of the TCP flow (%)", "drop_rate", ".3f", 100),
-                                     ("Retransmission timeouts per run", "timeouts", ".1f", 1))]
-    return "\n\n".join(parts)
-
-
-def _printed(setting: str, family: str, label: str) -> tuple[str, str]:
-    a, b = label[5:-1].split(", ")
-    key = (int(a), b if family == "AIMD" else int(b))
-    return reddy_aiad.APPENDIX.get(setting, {}).get(family, {}).get(key, ("-", "-"))
-
-
-def _render_appendix(g: studies.RobustnessData) -> str:
-    """C_a and D_a of goodput per table, in the appendix's layout, beside the printed ones."""
-    out = []
-    fams = {f: [p for p in g.policies if p.startswith(f)] for f in ("AIMD", "AIAD")}
-    for name in g.setting_names:
-        sc = g.scores(name)
-        rows = []
-        for i in range(max(len(v) for v in fams.values())):
-            row: list[str] = []
-            for fam, labels in fams.items():
-                if i >= len(labels):
-                    row += ["", "", "", "", ""]
-                    continue
-                lab = labels[i]
-                pd, pc = _printed(name, fam, lab)
-                row += [lab[4:], _num(sc.D[lab], ".2f"), _num(sc.C[lab], ".2f"), pd, pc]
-            rows.append(row)
-        head = ["AIMD", "D_a", "C_a", "printed D_a", "printed C_a",
-                "AIAD", "D_a", "C_a", "printed D_a", "printed C_a"]
-        out.append(f"TCP {name.replace('+', ' + ')} (goodput; A = the {len(g.policies)} rows "
-                   f"run):\n\n" + _table(head, rows))
-    return "\n\n".join(out)
-
-
-def _render_scores(g: studies.RobustnessData) -> str:
-    out = []
-    for name in g.setting_names:
-        s = g._setting(name)
-        rows = []
-        for metric in studies.ROBUSTNESS_METRICS:
-            sc = g.scores(name, metric)
-            vals = getattr(g, metric)[s]
-            rows += [[metric, p, _num(np.mean(vals[i]), ".3f"), _num(sc.D[p], ".2f"),
-                      _num(sc.C[p], ".2f")]
-                     for i, p in enumerate(g.policies)]
-        out.append(f"{name} (mean over the {len(g.environments)} environments; for loss, "
-                   "delay and fairness, where lower is better, d_a(e) = S_a(e) - S_min(e)):\n\n"
-                   + _table(["score", "policy", "mean", "D_a", "C_a"], rows))
-    return "\n\n".join(out)
-
-
-_SWEEP = (("Goodput (% of the link)", "goodput", ".2f", None),
-          ("Utilization (%)", "utilization", ".2f", 100),
-          ("Jain's index", "jain", ".4f", 1),
-          ("Queueing delay (ms)", "queueing_delay", ".2f", 1e3),
-          ("Loss rate (%)", "loss_rate", ".3f", 100),
-          ("Mean transfer time (s)", "transfer_time", ".2f", 1),
-          ("Last transfer's time (s)", "transfer_time_max", ".2f", 1),
-          ("Timeouts per run", "timeouts", ".1f", 1))
-
-
-def _render_sweep(d: studies.FlowsSweepData) -> str:
-    parts = []
-    for what, m, fmt, k in _SWEEP:
-        arr = getattr(d, m)
-        if np.isnan(arr).all():
-            continue
-        k = 100 / d.setup["link_rate"] if k is None else k
-        parts.append(_by_column(f"{what}:", d.flow_counts, d.policies, arr, fmt, k, "flows"))
-    return "\n\n".join(parts)
-
-
-def _render_churn(c: studies.ChurnData) -> str:
-    idx = [f"{t:g}-{t + c.setup['period']:g} s ({n} flows)" for t, n in zip(c.t, c.active,
-                                                                          strict=True)]
-    g = _by_column("Goodput (% of the link):", idx, c.policies, c.goodput, ".2f",
-                   100 / c.setup["link_rate"], "period")
-    j = _by_column("Jain's index:", idx, c.policies, c.jain, ".4f", 1, "period")
-    return f"{g}\n\n{j}"
-
-
-def _render_loss(d: studies.RandomLossData) -> str:
-    ps = [f"{100 * p:g}" for p in d.loss_rates]
-    return "\n\n".join(_by_column(f"{what}:", ps, d.variants, getattr(d, m), fmt, k, "p (%)")
-                       for what, m, fmt, k in (("Goodput (Mb/s)", "goodput", ".3f", 1e-6),
-                                               ("Loss rate (%)", "loss_rate", ".3f", 100)))
-
-
-def _render_lp(d: studies.LowPriorityData) -> str:
-    mb = 1e-6
-    rows = [["best-effort alone", _num(d.primary_alone.sum() * mb, ".3f"), "-",
-             _num(d.utilization["primary alone"], ".3f")],
-            ["both classes", _num(d.primary_shared.sum() * mb, ".3f"),
-             _num(d.low_shared.sum() * mb, ".3f"), _num(d.utilization["shared"], ".3f")],
-            ["low-priority alone", "-", _num(d.low_alone.sum() * mb, ".3f"),
-             _num(d.utilization["low alone"], ".3f")]]
-    head = ["run", f"{d.primary} (Mb/s)", f"{d.low} (Mb/s)", "utilization"]
-    return (_table(head, rows) + "\n\nBest-effort goodput with/without: "
-            f"{_num(d.primary_ratio, '.3f')}; "
-            f"low-priority share of the excess: {_num(d.excess_taken, '.3f')}; Jain's index "
-            f"of the low-priority flows: {_num(d.jain_low(True), '.4f')} (with), "
-            f"{_num(d.jain_low(False), '.4f')} (alone).")
-
-
 def render(name: str, results: Mapping[str, Any], scale: str = "ledger", *,
            digits: int | None = None) -> str:
     """Markdown: the set-ups (printed and chosen parameters) and a table per result.
@@ -304,31 +124,19 @@ def render(name: str, results: Mapping[str, Any], scale: str = "ledger", *,
     ...  if line.startswith("| both")]
     ['| both classes | 4.3 | 5 | 0.93 |']
     """
-    token = _DIGITS.set(digits)
+    token = DIGITS.set(digits)
     try:
         return _render(name, results, scale)
     finally:
-        _DIGITS.reset(token)
+        DIGITS.reset(token)
 
 
 def _render(name: str, results: Mapping[str, Any], scale: str) -> str:
-    title, _, setups = EXPERIMENTS[name]
-    parts = [f"## {name}: {title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in setups)]
+    e = EXPERIMENTS[name]
+    parts = [f"## {name}: {e.title}", *(f"Set-up: {SETUPS[s].describe(scale)}." for s in e.setups)]
     for key, res in results.items():
-        if isinstance(res, studies.CBRLoadData):
-            body = _render_cbr(res)
-        elif isinstance(res, studies.RobustnessData):
-            body = _render_appendix(res) if key == "appendix" else _render_scores(res)
-        elif isinstance(res, studies.FlowsSweepData):
-            body = _render_sweep(res)
-        elif isinstance(res, studies.ChurnData):
-            body = _render_churn(res)
-        elif isinstance(res, studies.RandomLossData):
-            body = _render_loss(res)
-        else:
-            body = _render_lp(res)
         parts.append(f"### {name}, {key} ({res.replications} replication"
-                     f"{'s' if res.replications > 1 else ''})\n\n{body}")
+                     f"{'s' if res.replications > 1 else ''})\n\n{e.render(key, res)}")
     return "\n\n".join(parts) + "\n"
 
 

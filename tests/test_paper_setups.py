@@ -8,12 +8,15 @@ import argparse
 import importlib
 import inspect
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from aimdmodel import cli, studies
 from papers import experiment_commands, experiments, queue_readings, setups, texts
 from papers.keys import PAPERS
+from papers.reddy_aiad import experiment as reddy_experiment
 from papers.reddy_aiad import setups as reddy_setups
 
 
@@ -76,6 +79,28 @@ def test_each_paper_s_set_ups_live_in_its_folder():
 
 
 # --- runs and tables -----------------------------------------------------------------------
+def test_each_paper_s_rerun_lives_in_its_folder():
+    """The reruns' registry is the folders' experiments, found through the table of keys,
+    one for each paper with set-ups, running only that paper's set-ups, in the order of the
+    sections of paper_checks/RERUNS.md (each experiment's own ``order``)."""
+    found = {}
+    for key, paper in PAPERS.items():
+        name = experiments.experiment_module(key)
+        assert name in (None, f"{paper.package}.experiment")
+        assert (name is None) == (setups.setups_module(key) is None)
+        if name:
+            e = importlib.import_module(name).EXPERIMENT
+            assert e.paper == key
+            assert {setups.SETUPS[s].paper for s in e.setups} == {key}
+            found[key] = e
+    assert dict(experiments.EXPERIMENTS) == found
+    assert list(experiments.EXPERIMENTS) == ["jasem2010", "bazi2019", "mehta-dahiya",
+                                             "lahanas2003", "reddy-aiad"]
+    reruns = (Path(__file__).resolve().parent.parent / "paper_checks" / "RERUNS.md")
+    sections = re.findall(r"^## ([\w-]+):", reruns.read_text(encoding="utf-8"), re.M)
+    assert sections == list(experiments.EXPERIMENTS)
+
+
 @pytest.fixture(scope="module")
 def mehta_dahiya():
     return experiments.run_experiment("mehta-dahiya")
@@ -96,7 +121,7 @@ def test_appendix_table_in_the_papers_layout():
                                 for k in reddy_setups.LEDGER_POLICIES},
                               environments=("CL", "SQH"), settings=(("reno", "droptail"),),
                               duration=8.0, warmup=2.0)
-    text = experiments._render_appendix(g)
+    text = reddy_experiment._render_appendix(g)
     assert text.startswith("TCP Reno + DropTail")
     assert "| (1, 0.8) |" in text
     assert "| 0.07 | 0.03 |" in text  # the printed (D_a, C_a) of AIMD(1, 0.8), beside the model's

@@ -26,7 +26,9 @@ from papers import (
     bazi2019,
     chiu_jain1989,
     claims,
+    experiment_parts,
     experiment_setup,
+    experiments,
     jain1984,
     jasem2010,
     lahanas2003,
@@ -40,9 +42,12 @@ from papers.keys import PAPERS
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("aimdmodel", "papers", "paper_checks")
 PAPER_MODULES = (lahanas2003, jasem2010, chiu_jain1989, jain1984, bazi2019, mehta_dahiya,
-                 reddy_aiad, claims, texts, experiment_setup, setups,
+                 reddy_aiad, claims, texts, experiment_setup, setups, experiment_parts,
+                 experiments,
                  *(importlib.import_module(n) for n in filter(None, map(
-                     setups.setups_module, PAPERS))))
+                     setups.setups_module, PAPERS))),
+                 *(importlib.import_module(n) for n in filter(None, map(
+                     experiments.experiment_module, PAPERS))))
 
 
 # ---------------------------------------------------------------- the import graph
