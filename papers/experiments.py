@@ -30,14 +30,13 @@ Examples
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import time
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from .experiment_parts import DIGITS, FIDELITY, Experiment
-from .keys import PAPERS
+from .keys import PAPERS, part_module
 from .setups import SETUPS
 
 __all__ = ["EXPERIMENTS", "Experiment", "experiment_module", "render", "report",
@@ -52,8 +51,7 @@ def experiment_module(key: str) -> str | None:
     >>> experiment_module("bazi2019")
     'papers.bazi2019.experiment'
     """
-    name = f"{PAPERS[key].package}.experiment"
-    return name if importlib.util.find_spec(name) is not None else None
+    return part_module(key, 'experiment')
 
 
 def _gather() -> Mapping[str, Experiment]:

@@ -20,8 +20,9 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 
-__all__ = ["PAPERS", "Paper", "paper_key"]
+__all__ = ["PAPERS", "Paper", "paper_key", "part_module"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,3 +143,16 @@ def paper_key(text: str) -> str:
             return p.key
     raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {text!r}")
 
+
+def part_module(key: str, part: str) -> str | None:
+    """The dotted name of paper ``key``'s module ``part`` in its folder, or None if it has none.
+
+    Examples
+    --------
+    >>> part_module("bazi2019", "setups")
+    'papers.bazi2019.setups'
+    >>> part_module("bazi2019", "figures") is None
+    True
+    """
+    name = f"{PAPERS[key].package}.{part}"
+    return name if importlib.util.find_spec(name) is not None else None

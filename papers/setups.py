@@ -21,12 +21,11 @@ Examples
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from .experiment_setup import SCALES, Parameter, Setup
-from .keys import PAPERS
+from .keys import PAPERS, part_module
 
 __all__ = ["SCALES", "SETUPS", "Parameter", "Setup", "get_setup", "setups_module"]
 
@@ -39,8 +38,7 @@ def setups_module(key: str) -> str | None:
     >>> setups_module("jasem2010")
     'papers.jasem2010.setups'
     """
-    name = f"{PAPERS[key].package}.setups"
-    return name if importlib.util.find_spec(name) is not None else None
+    return part_module(key, 'setups')
 
 
 def _gather() -> Mapping[str, Setup]:
