@@ -39,8 +39,10 @@ def _kernel(sc: Scenario, seed: int = 7) -> tuple:
     link = np.zeros((K.NL, 200))
     state = K.allocate(FP, OP, PR, PL)
     code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link, state)
-    fi = state[45]  # the access links' FIFOs: head, tail
-    return code, rec, tot, int((fi[:, 1] - fi[:, 0]).sum())
+    fsq, fi = state[44], state[45]  # the access links' FIFOs: segments; head, tail
+    on_access = sum(int(fsq[j, e & K.MASK] >= 0) for j in range(n)  # data, not the
+                    for e in range(fi[j, 0], fi[j, 1]))  # handshake's last ACK
+    return code, rec, tot, on_access
 
 
 @st.composite
@@ -83,7 +85,10 @@ def test_an_empty_path_gives_the_base_rtt_and_a_full_link():
     sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.05),), link=Link(rate=10e6, buffer=100),
                   duration=20.0, warmup=5.0)
     res = run(sc, fidelity="packet", initial_window=1, record_interval=0.001)
-    assert np.nanmin(res.rtt) == pytest.approx(0.05, rel=1e-9)  # the first packet, alone
+    # the first packet, alone but for the handshake's last ACK ahead of it (as in ns-3)
+    wire, acc = P._path(sc, QueueOptions())
+    hold = P._tx(P._ACK + P._PPP, wire) - P._tx(sc.packet_size + P._PPP, acc)
+    assert np.nanmin(res.rtt) == pytest.approx(0.05 + hold, abs=1e-12)
     assert metrics.utilization(res)[0] > 0.99
     assert res.model == "packet"
     assert res.options["fidelity"] == "packet"
@@ -186,19 +191,26 @@ def test_random_loss_differs_between_replications_and_a_seed_repeats():
 
 
 def test_without_sack_a_timeout_resends_what_the_receiver_holds():
-    """ns-3's go-back-N after a timeout without SACK: duplicates reach the receiver."""
-    sc = Scenario(flows=(Flow(variant="newreno"), Flow(variant="newreno")),
-                  link=Link(rate=10e6, buffer=50), duration=60.0, warmup=20.0)
-    res = run(sc, fidelity="packet")
+    """ns-3's go-back-N after a timeout without SACK: duplicates reach the receiver, and
+    NewReno loses many times what SACK loses on the same link, as in ns-3's stored runs
+    of the reference set (their ratio within x1.5 of ns-3's)."""
+    store = Store(STORE)
+    versions = [r["ns3"] for r in store.records()]
+    version = max(set(versions), key=versions.count)
+    cases = [c for c in reference_set()
+             if c.name in ("2 flows, newreno, DropTail 1 BDP", "2 flows, sack, DropTail 1 BDP")]
+    v = validate(cases, models=("packet",), store=store, version=version)
+    d = {c.name.split(", ")[1]: v.differences("packet")[i]["loss_rate"]
+         for i, c in enumerate(cases)}
+    ns3 = d["newreno"].ns3 / d["sack"].ns3
+    packet = d["newreno"].model / d["sack"].model
+    assert ns3 > 10
+    assert ns3 / 1.5 < packet < ns3 * 1.5
+    res = run(cases[0].scenario, fidelity="packet")
     assert res.timeouts.sum() > 5
     assert res.delivered.sum() > res.unique.sum()
-    sack = run(Scenario(flows=(Flow(variant="sack"), Flow(variant="sack")),
-                        link=sc.link, duration=60.0, warmup=20.0), fidelity="packet")
+    sack = run(cases[1].scenario, fidelity="packet")
     assert sack.delivered.sum() == sack.unique.sum()
-    def loss(r):
-        return r.lost.sum() / r.sent.sum()
-
-    assert loss(res) > 10 * loss(sack)
 
 
 @pytest.mark.parametrize(("change", "word"), [

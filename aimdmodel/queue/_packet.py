@@ -29,6 +29,8 @@ from .._numba_cache import install
 from ._hooks import packet_acked, packet_increase, packet_ssthresh, packet_state, packet_timer
 from ._packet_fields import (
     NVV,
+    OP_ACKACC,
+    OP_ACKSVC,
     OP_ASVC,
     OP_BUF,
     OP_CHECK,
@@ -49,6 +51,9 @@ from ._packet_fields import (
     OP_PRR,
     OP_RATE,
     OP_REC,
+    OP_SACK1,
+    OP_SACK2,
+    OP_SACK3,
     OP_WQ,
     RULE_LINUX_RENO,
     RULE_NEWRENO,
@@ -75,8 +80,8 @@ from .variants.newreno import packet_ssthresh as newreno_ssthresh
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR, \
-    FP_FWD = range(11)
-NFP = 11
+    FP_FWD, FP_SYN, FP_RET = range(13)
+NFP = 13
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
 # FP_RULE: the congestion op, RULE_* of ._packet_fields
 
@@ -140,9 +145,11 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
 def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: no cover
     """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail.
 
-    ``ts``: when its sender sent it (the timestamp its receiver echoes).
+    ``ts``: when its sender sent it (the timestamp its receiver echoes). ``s < 0``:
+    the handshake's last ACK (no payload: random loss spares it, a drop of it
+    is not a data packet's, it takes one place and an ACK's transmission time).
     """
-    if OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
+    if s >= 0 and OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
         rec[R_LOST, k, j] += 1.0
         return
     Q = qf.shape[0]
@@ -170,22 +177,25 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
             qi[QCOUNT] = -1
         if drop:
             qi[QCOUNT] = 0
-            rec[R_LOST, k, j] += 1.0
+            if s >= 0:
+                rec[R_LOST, k, j] += 1.0
             return
     if waiting >= OP[OP_BUF]:
-        rec[R_LOST, k, j] += 1.0
+        if s >= 0:
+            rec[R_LOST, k, j] += 1.0
         return
     svc = 1.0 / OP[OP_RATE]
     wait = 0.0
     if ql == 0:
-        qd[QTDEP] = t + svc
+        qd[QTDEP] = t + (svc if s >= 0 else OP[OP_ACKSVC])
     else:
         wait = (qd[QTDEP] - t) + (ql - 1) * svc
     e = (qi[QH] + ql) % Q
     qf[e], qs[e], qt[e] = j, s, ts
     qi[QL] = ql + 1
-    rec[R_RTTSUM, k, j] += FP[FP_RTT, j] + wait
-    rec[R_ACC, k, j] += 1.0
+    if s >= 0:
+        rec[R_RTTSUM, k, j] += FP[FP_RTT, j] + wait
+        rec[R_ACC, k, j] += 1.0
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -524,10 +534,12 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     qi[QH] = (h + 1) % Q
     qi[QL] -= 1
     if qi[QL] > 0:
-        qd[QTDEP] = t + svc
+        qd[QTDEP] = t + (svc if qs[qi[QH]] >= 0 else OP[OP_ACKSVC])
     else:
         qd[QTDEP] = np.inf
         qd[QIDLE] = t
+    if s < 0:  # the handshake's last ACK
+        return
     rec[R_DELIV, k, j] += 1.0
     if FP[FP_CBR, j] > 0.0:  # a CBR (UDP) packet: no receiver state, no ACK
         rec[R_UNIQ, k, j] += 1.0
@@ -545,13 +557,27 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
             rbits[j, s & MASK] = 1
             rec[R_UNIQ, k, j] += 1.0
             sk = s
+    rhigh = S[48 + 1]
+    rhigh[j] = max(rhigh[j], s + 1)
     e = atail[j] & MASK
-    at[j, e] = t + max(FP[FP_RTT, j] - svc - OP[OP_ASVC] - FP[FP_FWD, j], 0.0)  # the rest
+    at[j, e] = t + FP[FP_RET, j]  # the rest of the path (packet.py _return)
+    if FP[FP_SACK, j] != 0.0 and rhigh[j] > rnxt[j]:
+        # ns-3's receiver lists every block it holds above the cumulative ACK (3 at most,
+        # beside the timestamps): the ACK is longer by each, and takes longer to return
+        blocks, prev, q = 0, 0, rnxt[j]
+        while q < rhigh[j] and blocks < 3:
+            b = rbits[j, q & MASK]
+            if b == 1 and prev == 0:
+                blocks += 1
+            prev = b
+            q += 1
+        at[j, e] += OP[OP_SACK1] if blocks == 1 else OP[OP_SACK2] if blocks == 2 \
+            else OP[OP_SACK3]
     aack[j, e] = rnxt[j]
     asack[j, e] = sk
     aecho[j, e] = recent[j]
     S[42][j, e] = math.floor((t + OP[OP_DELAY]) / gran)  # the ACK's TSval (ms): the
-    atail[j] += 1  # receiver's clock, the bottleneck's delay after the packet left it
+    atail[j] += 1  # receiver's clock when the packet reaches it
     return
 
 
@@ -572,15 +598,11 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     """Start flow ``j``: its SYN, or its data after the handshake; return whether it sends."""
     cwnd, srtt, rttvar, rto, life, tstart = S[0], S[22], S[23], S[24], S[26], S[27]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
-    if life[j] == 0:  # SYN; data after the handshake, which gives the first sample: the
-        # SYN and SYN-ACK carry no payload, so their round trip skips a data packet's
-        # transmission times at the bottleneck and on the access link (``base_rtt`` holds
-        # them): the data start that much before one base RTT, as in ns-3 (its first
-        # segment leaves 1.1 ms before one 60 ms base RTT at 10 Mbit/s); a timestamp
-        # sample in whole granules
+    if life[j] == 0:  # SYN; data after the handshake (FP_SYN, packet.py), whose round
+        # trip gives the first sample, a timestamp sample in whole granules
         life[j] = 1
-        tstart[j] = t + max(FP[FP_RTT, j] - svc - OP[OP_ASVC], 0.0)
-        sample = (math.floor(tstart[j] / gran) - math.floor(t / gran)) * gran
+        tstart[j] = t + FP[FP_SYN, j]
+        sample = (math.floor((t + FP[FP_SYN, j]) / gran) - math.floor(t / gran)) * gran
         srtt[j] = sample if sample > 0.0 else FP[FP_RTT, j]
         rttvar[j] = srtt[j] / 2.0
         S[3][V_MINSRTT][j] = srtt[j]
@@ -589,6 +611,14 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     life[j] = 2
     tstart[j] = np.inf
     cwnd[j] = OP[OP_IW]
+    # the handshake's last ACK leaves just ahead of the data, on the same links
+    afree, fi = S[47], S[45]
+    afree[j] = max(t, afree[j]) + OP[OP_ACKACC]
+    e = fi[j, 1] & MASK
+    S[43][j, e] = afree[j] + FP[FP_FWD, j]
+    S[44][j, e] = -1
+    S[46][j, e] = t
+    fi[j, 1] += 1
     return True
 
 
@@ -608,7 +638,6 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])  # inFlightBeforeRto
     resetsack = FP[FP_SACK, j] == 0.0
     dup[j] = 0
-    head_retx = (flags[j, una[j] & MASK] & RETX) != 0
     nsacked[j] = 0
     nlost[j] = 0
     for s in range(una[j], nxt[j]):
@@ -625,8 +654,10 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     ractive[j] = 1
     histfrom[j] = nxt[j]
     rto[j] = min(2.0 * rto[j], OP[OP_MAXRTO])
-    if state[j] != ST_LOSS or not head_retx:
-        ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked, inflight)
+    # ns-3.44 ReTxTimeout: SetSentListLost clears every retransmitted flag before the test
+    # ``congState != CA_LOSS || !IsHeadRetransmitted()``, which is then always true:
+    # every timeout sets ssthresh from the flight before it
+    ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked, inflight)
     _setstate(j, ST_LOSS, state, FP, R, nxt)
     cwnd[j] = 1.0
     # TcpLinuxReno's m_cWndCnt is left as it is (tcp-linux-reno.h/.cc: nothing but
@@ -919,17 +950,24 @@ def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
         if life[j] == 2 and not (stops[j] > 0.0 and tt >= stops[j]):
             rec[R_CWND, k, j] = cwnd[j]
     for p in range(1, qi[QL]):
-        rec[R_QUEUED, k, qf[(qi[QH] + p) % qf.shape[0]]] += 1.0
+        if S[38][(qi[QH] + p) % qf.shape[0]] >= 0:
+            rec[R_QUEUED, k, qf[(qi[QH] + p) % qf.shape[0]]] += 1.0
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _next_event(S, FP, n):  # pragma: no cover - compiled
+def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     """Return the next event ``(time, kind, flow)``, the earliest.
 
     Kinds: 0 a departure from the bottleneck, 6 a sender's packet reaching it,
     1 an ACK, 2 a timer, 3 a start, 4 a variant's own timer (Westwood+'s
-    estimate), 5 a CBR source's packet; at a tie the departure, then the
-    lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
+    estimate), 5 a CBR source's packet. Where the earliest is a departure or
+    an arrival at the queue and others of these two kinds fall within half a
+    nanosecond of it (ns-3's clock), they are one instant, and ns-3's
+    scheduler takes first the event scheduled first: an arrival when its
+    packet was sent, a departure when the packet began its service (so an
+    arrival usually precedes a departure at the same instant, and of two
+    arrivals the one sent first). Other ties: the departure, then the lowest
+    flow, its kinds in the order 6, 1, 2, 3, 4, 5.
     """
     deadline, life, tstart, at, ahead, atail = S[25], S[26], S[27], S[31], S[35], S[36]
     qd, due, ft, fi = S[41], S[3][V_DUE], S[43], S[45]
@@ -961,6 +999,19 @@ def _next_event(S, FP, n):  # pragma: no cover - compiled
             t = tstart[j]
             kind = 5
             who = j
+    if kind == 0 or kind == 6:  # one instant of ns-3's clock: the first scheduled first
+        fts, end = S[46], t + 0.5e-9
+        first = np.inf
+        if qd[QTDEP] <= end:
+            first = qd[QTDEP] - (1.0 / OP[OP_RATE] if S[38][S[40][QH]] >= 0
+                                 else OP[OP_ACKSVC])
+            kind, who = 0, -1
+        for j in range(n):
+            if fi[j, 0] < fi[j, 1]:
+                e = fi[j, 0] & MASK
+                if ft[j, e] <= end and fts[j, e] < first:
+                    first = fts[j, e]
+                    kind, who = 6, j
     return t, kind, who
 
 
@@ -985,7 +1036,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     rec[R_CWND] = np.nan
     tot[T_FINISH] = np.nan
     while True:
-        t, kind, who = _next_event(S, FP, n)
+        t, kind, who = _next_event(S, FP, OP, n)
         if t_rec <= t or dur <= t:
             tt = min(t_rec, dur)
             _sample(S, FP, rec, link, k, tt, last_t)
@@ -1098,4 +1149,5 @@ def allocate(FP, OP, PR, PL):
          np.zeros((n, RING)), np.zeros((n, RING), np.int64),  # packets on the access links:
          np.zeros((n, 2), np.int64), np.zeros((n, RING)),  # arrival, segment, head/tail,
          np.zeros(n),  # send time; when each access link is free;
-         np.zeros(n))  # ns-3's tcb->m_bytesInFlight (the pipe as last computed)
+         np.zeros(n),  # ns-3's tcb->m_bytesInFlight (the pipe as last computed);
+         np.zeros(n, np.int64))  # the receiver: one past the highest segment it got

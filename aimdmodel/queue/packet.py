@@ -13,17 +13,23 @@ count, and the SACKed retransmissions' count), i.e. the same machine the ns-3 br
 options.Ns3Options`: an ACK per packet, IW 3, classic recovery, min RTO 1 s,
 TcpLinuxReno when a flow has no policy):
 
-**Path.** As the ns-3 bridge's dumbbell: a sender's packets leave on its
-access link (``QueueOptions.access_rate``, by default 100 times the
-bottleneck's rate, at least 1 Gbit/s) one transmission time apart and reach
-the bottleneck that link's delay later (the delay ``base_rtt`` leaves to it:
-half of ``base_rtt`` less both transmission times and the bottleneck's delay
-twice), so two flows' packets meet at the queue with ns-3's phase; there
-random loss ``Link.random_loss`` first, then RED or DropTail;
-``Link.buffer`` packets wait, one more is in service (``1 / C`` s, ``C =
-rate / (8 packet_size)``). The receiver answers a packet when it leaves the
-bottleneck; the ACK reaches the sender the bottleneck's delay twice and the
-access link's delay later, so an empty path gives RTT = ``base_rtt``. RED
+**Path.** As the ns-3 bridge's dumbbell with its defaults, to the
+nanosecond: a sender's packets leave on its access link
+(``QueueOptions.access_rate``, by default 100 times the bottleneck's rate, at
+least 1 Gbit/s) one transmission time apart and reach the bottleneck that
+link's delay later (the bridge's: what ``base_rtt`` leaves after a data
+packet's and an ACK's transmission times); there random loss
+``Link.random_loss`` first, then RED or DropTail; ``Link.buffer`` packets
+wait, one more is in service. Every packet carries a 2-byte PPP header, the
+bottleneck's rate counts it and is whole bit/s, and each transmission time
+and delay is whole nanoseconds, as ns-3's ``DataRate`` and ``Time`` hold
+them; at one instant (within half a nanosecond) a departure and the arrivals
+go in the order ns-3's scheduler takes them, the one scheduled first first.
+The handshake (SYN and SYN-ACK of 56 bytes) is shorter than ``base_rtt``,
+and its last ACK enters the bottleneck ahead of the first data segment. The
+receiver answers a packet when it reaches it; the ACK (52 bytes, more with
+each SACK block it carries: 2 + 8 per block, at most 3) returns through the
+three links, so an empty path gives a data packet RTT = ``base_rtt``. RED
 runs on the queue disc (the waiting packets but the one in ns-3's device
 queue), per arriving packet, as the round model's (Floyd & Jacobson 1993,
 count-uniformized, gentle, the idle decay, ns-3's ``nQueued > 1`` guard).
@@ -83,19 +89,21 @@ TcpCubic with HyStart off (whole-segment targets, the TCP-friendly window,
 fast convergence), ``tahoe`` the bridge's TahoeRecovery (cwnd 1 at three
 duplicate ACKs, slow start during the repair). Each variant's ops are its
 ``packet_*`` functions in its module of :mod:`aimdmodel.queue.variants`. A
-flow starts with a handshake of one base RTT less a data packet's
-transmission time at the bottleneck (the SYN and SYN-ACK carry no payload;
-it gives the first RTT sample) and sends ``initial_window`` segments.
+flow starts with ns-3's handshake (see Path; it gives the first RTT
+sample) and sends ``initial_window`` segments. Every retransmission timeout
+sets ssthresh from the flight before it (ns-3.44 clears the retransmitted
+flags before it tests the head's).
 
 **What it leaves out** (refused, with the reason, rather than run
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
 methods branch on the state's value (they cannot be traced; the round mode
 runs them); Pareto cross traffic; DRR; a rate that changes. Also left
-out: delayed ACKs, ACK loss and the reverse path's queue, an ACK's
-transmission times, the receiver's and the CBR sources' access links, RFC
+out: delayed ACKs, ACK loss and the reverse path's queue (ACKs never wait),
+the CBR sources' access links, RFC
 6675's rescue retransmission (NextSeg rule 3),
-segments of less than a full size, and ns-3's 1 ns clock (times are
-floats).
+segments of less than a full size, and ns-3's integer clock (times are
+floats whose parts are whole nanoseconds; events other than departures and
+arrivals at one instant go by flow).
 
 Examples
 --------
@@ -328,21 +336,76 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
         FP[_k.FP_FWD, j] = _forward_delay(scenario, fl.base_rtt, opts)
+        FP[_k.FP_SYN, j] = _handshake(scenario, fl.base_rtt, opts)
+        FP[_k.FP_RET, j] = _return(scenario, fl.base_rtt, opts)
     return FP
 
 
-def _forward_delay(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
-    """Seconds of a sender's access link's delay: what ``base_rtt`` leaves to it.
+_PPP, _ACK, _SYN = 2, 52, 56  # bytes: the point-to-point header; an ACK's and a SYN's IP size
 
-    A data packet's round trip is its transmission time on the access link
-    and at the bottleneck, the access link's delay, the bottleneck's delay
-    twice and the access link's delay back (an ACK's transmission times are
-    left out), so the access link's delay is half of ``base_rtt`` less those;
-    0 when ``base_rtt`` is shorter (the ACK path then takes the rest).
+
+def _ns(seconds: float) -> float:
+    """Round a time to a whole nanosecond, as ns-3 holds it (``Time``); in seconds."""
+    return round(seconds * 1e9) / 1e9
+
+
+def _path(scenario: Scenario, opts: QueueOptions) -> tuple:
+    """Return ``(wire, acc)``: the bottleneck's and the access links' bit/s, as ns-3 has them.
+
+    The bottleneck's counts the PPP header and is held in whole bit/s
+    (``DataRate``), as the ns-3 bridge's dumbbell sets it with its defaults.
     """
-    link, bits = scenario.link, 8.0 * scenario.packet_size
-    svc = bits / float(link.rate) + bits / access_rate(scenario, opts)
-    return max((base_rtt - svc - 2.0 * link.delay) / 2.0, 0.0)
+    p = scenario.packet_size
+    return float(math.floor(float(scenario.link.rate) * (p + _PPP) / p)), \
+        float(access_rate(scenario, opts))
+
+
+def _tx(size: int, bps: float) -> float:
+    """ns-3's ``DataRate::CalculateBytesTxTime``: ``size`` bytes at ``bps``, whole ns."""
+    return _ns(8.0 * size / bps)
+
+
+def _forward_delay(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
+    """Seconds of a sender's access link's delay, as the ns-3 bridge sets it.
+
+    ``base_rtt`` less a data packet's and an ACK's transmission times (each
+    with a 2-byte PPP header) on the access links and the bottleneck, halved,
+    less the bottleneck's delay (``Ns3Options.compensate_serialization``),
+    in whole ns; 0 when ``base_rtt`` is shorter (ns-3 refuses such a flow).
+    """
+    p = scenario.packet_size
+    wire = float(scenario.link.rate) * (p + _PPP) / p  # the bridge's arithmetic
+    acc = access_rate(scenario, opts)
+    ser = 8.0 * (p + _PPP + _ACK + _PPP) * (2.0 / acc + 1.0 / wire)
+    return _ns(max(base_rtt / 2.0 - scenario.link.delay - ser / 2.0, 0.0))
+
+
+def _return(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
+    """Seconds from a data packet leaving the bottleneck to its ACK reaching the sender.
+
+    ns-3's dumbbell: the bottleneck's delay, the receiver's access link (the
+    data packet's transmission, the ACK's), the ACK's transmission at the
+    bottleneck and its delay, the ACK's on the sender's access link and its
+    delay; each in whole ns, as ns-3 sums them.
+    """
+    wire, acc = _path(scenario, opts)
+    delay = _ns(scenario.link.delay)
+    return (2 * delay + _tx(scenario.packet_size + _PPP, acc) + 2 * _tx(_ACK + _PPP, acc)
+            + _tx(_ACK + _PPP, wire) + _forward_delay(scenario, base_rtt, opts))
+
+
+def _handshake(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
+    """Return a flow's handshake, SYN to SYN-ACK, as ns-3's dumbbell carries it (s).
+
+    The SYN and SYN-ACK (56 bytes of IP each, with a 2-byte PPP header) are
+    shorter than a data packet and its ACK: 58.83 ms for a 60 ms ``base_rtt``
+    at 10 Mbit/s, as measured in ns-3.44. The handshake's last ACK then goes
+    out ahead of the first data segment and holds the bottleneck for its
+    transmission time (:func:`aimdmodel.queue._packet._start`).
+    """
+    wire, acc = _path(scenario, opts)
+    one_way = 2 * _tx(_SYN + _PPP, acc) + _tx(_SYN + _PPP, wire) + _ns(scenario.link.delay)
+    return 2 * one_way + 2 * _forward_delay(scenario, base_rtt, opts)
 
 
 def _programs(rules: list, columns: int) -> tuple:
@@ -365,7 +428,8 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     link = scenario.link
     red = link.red or RED()
     OP = np.zeros(_pf.NOP)
-    OP[_pf.OP_RATE] = float(link.rate) / (8 * scenario.packet_size)
+    wire, acc = _path(scenario, opts)
+    OP[_pf.OP_RATE] = 1.0 / _tx(scenario.packet_size + _PPP, wire)  # packets/s, ns-3's
     OP[_pf.OP_BUF] = link.buffer
     OP[_pf.OP_DISC] = _k.DISC_RED if link.discipline == "red" else _k.DISC_DROPTAIL
     OP[_pf.OP_MINTH], OP[_pf.OP_MAXTH], OP[_pf.OP_MAXP] = red.min_th, red.max_th, red.max_p
@@ -380,9 +444,17 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_pf.OP_CC], OP[_pf.OP_CB] = opts.cubic_c, opts.cubic_beta
     OP[_pf.OP_CFC] = opts.cubic_fast_convergence
     OP[_pf.OP_PRR] = opts.recovery == "prr"
-    OP[_pf.OP_ASVC] = 8.0 * scenario.packet_size / access_rate(scenario, opts)
-    OP[_pf.OP_DELAY] = link.delay
-    OP[_pf.OP_MSS] = scenario.packet_size - 52  # ns-3's segment: IP, TCP, timestamps off
+    OP[_pf.OP_ASVC] = _tx(scenario.packet_size + _PPP, acc)
+    OP[_pf.OP_DELAY] = _ns(link.delay) + _tx(scenario.packet_size + _PPP, acc)  # to receiver
+    OP[_pf.OP_MSS] = scenario.packet_size - _ACK  # ns-3's segment: IP, TCP, timestamps off
+    OP[_pf.OP_ACKSVC] = _tx(_ACK + _PPP, wire)  # the handshake's last ACK
+    OP[_pf.OP_ACKACC] = _tx(_ACK + _PPP, acc)
+    for b, k in ((1, _pf.OP_SACK1), (2, _pf.OP_SACK2), (3, _pf.OP_SACK3)):
+        # an ACK with b SACK blocks (2 + 8 b bytes of option, to a multiple of 4) takes
+        # longer on its way: the receiver's access link, the bottleneck, the sender's
+        size = _ACK + _PPP + 4 * math.ceil((2 + 8 * b) / 4)
+        OP[k] = (2 * _tx(size, acc) + _tx(size, wire)) - (2 * _tx(_ACK + _PPP, acc)
+                                                          + _tx(_ACK + _PPP, wire))
     return OP
 
 
