@@ -145,15 +145,16 @@ def test_every_expiry_of_the_timer_is_a_timeout_also_in_loss():
 
 
 @pytest.mark.parametrize(("name", "seconds"), [("1 flow, SACK, DropTail 1 BDP", 20.0),
+                                               ("4 flows, SACK, DropTail 1 BDP", 20.0),
                                                ("2 flows, newreno, RTT 40/80 ms, DropTail 8 "
                                                 "packets", 3.9)])
 def test_the_packet_level_mode_drops_what_ns3_drops(name, seconds):
     """Packet by packet, as ns-3.44: every drop at the same millisecond and of the same
-    flow (one flow with SACK for 20 s, its 106 drops; two NewReno flows of 40 and 80 ms
-    behind 8 packets through their slow starts, a timeout each and the go-back-N after
-    it), since the mode has ns-3's handshake, its access links and PPP headers to the
-    nanosecond, the order of its scheduler at one instant, and SACK blocks that lengthen
-    an ACK."""
+    flow (one flow with SACK for 20 s, its 106 drops; four that start together, 182 drops;
+    two NewReno flows of 40 and 80 ms behind 8 packets through their slow starts, a
+    timeout each and the go-back-N after it), since the mode has ns-3's handshake (SYNs
+    that queue), its access links and PPP headers to the nanosecond, the order of its
+    scheduler at one instant, and SACK blocks that lengthen an ACK."""
     from aimdmodel.ns3.validate import reference_set
     from aimdmodel.queue import QueueOptions
     from aimdmodel.queue import run as qrun

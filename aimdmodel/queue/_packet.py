@@ -54,6 +54,9 @@ from ._packet_fields import (
     OP_SACK1,
     OP_SACK2,
     OP_SACK3,
+    OP_SYNACC,
+    OP_SYNRTO,
+    OP_SYNSVC,
     OP_WQ,
     RULE_LINUX_RENO,
     RULE_NEWRENO,
@@ -142,16 +145,29 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _service(s, OP):  # pragma: no cover - compiled
+    """Return a packet's time at the bottleneck.
+
+    A data segment's, the handshake's last ACK's (``s == -1``) or a SYN's
+    (``s == -2``).
+    """
+    if s >= 0:
+        return 1.0 / OP[OP_RATE]
+    return OP[OP_ACKSVC] if s == -1 else OP[OP_SYNSVC]
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: no cover
     """Put flow ``j``'s packet into the bottleneck at ``t``: random loss, RED, DropTail.
 
     ``ts``: when its sender sent it (the timestamp its receiver echoes). ``s < 0``:
-    the handshake's last ACK (no payload: random loss spares it, a drop of it
-    is not a data packet's, it takes one place and an ACK's transmission time).
+    the handshake's last ACK (-1) or a SYN (-2): no payload, so random loss
+    spares it and a drop of it is not a data packet's; it takes one place and
+    its own transmission time. Returns whether the packet entered the queue.
     """
     if s >= 0 and OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
         rec[R_LOST, k, j] += 1.0
-        return
+        return False
     Q = qf.shape[0]
     ql = qi[QL]
     waiting = max(ql - 1, 0)
@@ -179,15 +195,15 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
             qi[QCOUNT] = 0
             if s >= 0:
                 rec[R_LOST, k, j] += 1.0
-            return
+            return False
     if waiting >= OP[OP_BUF]:
         if s >= 0:
             rec[R_LOST, k, j] += 1.0
-        return
+        return False
     svc = 1.0 / OP[OP_RATE]
     wait = 0.0
     if ql == 0:
-        qd[QTDEP] = t + (svc if s >= 0 else OP[OP_ACKSVC])
+        qd[QTDEP] = t + _service(s, OP)
     else:
         wait = (qd[QTDEP] - t) + (ql - 1) * svc
     e = (qi[QH] + ql) % Q
@@ -196,6 +212,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
     if s >= 0:
         rec[R_RTTSUM, k, j] += FP[FP_RTT, j] + wait
         rec[R_ACC, k, j] += 1.0
+    return True
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -534,11 +551,13 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     qi[QH] = (h + 1) % Q
     qi[QL] -= 1
     if qi[QL] > 0:
-        qd[QTDEP] = t + (svc if qs[qi[QH]] >= 0 else OP[OP_ACKSVC])
+        qd[QTDEP] = t + _service(qs[qi[QH]], OP)
     else:
         qd[QTDEP] = np.inf
         qd[QIDLE] = t
-    if s < 0:  # the handshake's last ACK
+    if s < 0:  # the handshake's last ACK, or a SYN: its SYN-ACK comes back
+        if s == -2:
+            S[27][j] = t + FP[FP_SYN, j]
         return
     rec[R_DELIV, k, j] += 1.0
     if FP[FP_CBR, j] > 0.0:  # a CBR (UDP) packet: no receiver state, no ACK
@@ -595,24 +614,37 @@ def _cbr_send(S, FP, OP, rng, rec, j, t, k):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
-    """Start flow ``j``: its SYN, or its data after the handshake; return whether it sends."""
+    """Start flow ``j``: its SYN, or its data when the SYN-ACK is back; return whether it sends.
+
+    The SYN and the handshake's last ACK cross the access link and the
+    bottleneck as packets of their own (ns-3's sizes): SYNs of flows that
+    start together queue one after the other, and the last ACK holds the
+    bottleneck ahead of the first data segment. The SYN-ACK gives the first
+    RTT sample (timestamps in whole granules).
+    """
     cwnd, srtt, rttvar, rto, life, tstart = S[0], S[22], S[23], S[24], S[26], S[27]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
-    if life[j] == 0:  # SYN; data after the handshake (FP_SYN, packet.py), whose round
-        # trip gives the first sample, a timestamp sample in whole granules
+    afree, fi = S[47], S[45]
+    if life[j] == 0:  # the SYN leaves; the SYN-ACK sets tstart (_depart)
         life[j] = 1
-        tstart[j] = t + FP[FP_SYN, j]
-        sample = (math.floor((t + FP[FP_SYN, j]) / gran) - math.floor(t / gran)) * gran
-        srtt[j] = sample if sample > 0.0 else FP[FP_RTT, j]
-        rttvar[j] = srtt[j] / 2.0
-        S[3][V_MINSRTT][j] = srtt[j]
-        rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
+        tstart[j] = np.inf
+        afree[j] = max(t, afree[j]) + OP[OP_SYNACC]
+        e = fi[j, 1] & MASK
+        S[43][j, e] = afree[j] + FP[FP_FWD, j]
+        S[44][j, e] = -2
+        S[46][j, e] = t
+        fi[j, 1] += 1
+        S[50][j] = t
         return False
+    sample = (math.floor(t / gran) - math.floor(S[50][j] / gran)) * gran
+    srtt[j] = sample if sample > 0.0 else t - S[50][j]
+    rttvar[j] = srtt[j] / 2.0
+    S[3][V_MINSRTT][j] = srtt[j]
+    rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
     life[j] = 2
     tstart[j] = np.inf
     cwnd[j] = OP[OP_IW]
     # the handshake's last ACK leaves just ahead of the data, on the same links
-    afree, fi = S[47], S[45]
     afree[j] = max(t, afree[j]) + OP[OP_ACKACC]
     e = fi[j, 1] & MASK
     S[43][j, e] = afree[j] + FP[FP_FWD, j]
@@ -1003,8 +1035,7 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
         fts, end = S[46], t + 0.5e-9
         first = np.inf
         if qd[QTDEP] <= end:
-            first = qd[QTDEP] - (1.0 / OP[OP_RATE] if S[38][S[40][QH]] >= 0
-                                 else OP[OP_ACKSVC])
+            first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
             kind, who = 0, -1
         for j in range(n):
             if fi[j, 0] < fi[j, 1]:
@@ -1056,8 +1087,11 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         if kind == 6:  # a sender's packet reaches the bottleneck
             e = fi[j, 0] & MASK
             fi[j, 0] += 1
-            _enqueue(j, t, k, FP, OP, rng, rec, S[37], S[38], S[39], S[40], qd, fsq[j, e],
-                     S[46][j, e])
+            s = fsq[j, e]
+            if not _enqueue(j, t, k, FP, OP, rng, rec, S[37], S[38], S[39], S[40], qd, s,
+                            S[46][j, e]) and s == -2:
+                S[26][j] = 0  # a lost SYN goes again when the connection timer expires
+                S[27][j] = S[46][j, e] + OP[OP_SYNRTO]
             continue
         if kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
             packet_timer(FP[FP_RULE, j] - RULE_OWN, j, S[3], OP)
@@ -1150,4 +1184,5 @@ def allocate(FP, OP, PR, PL):
          np.zeros((n, 2), np.int64), np.zeros((n, RING)),  # arrival, segment, head/tail,
          np.zeros(n),  # send time; when each access link is free;
          np.zeros(n),  # ns-3's tcb->m_bytesInFlight (the pipe as last computed);
-         np.zeros(n, np.int64))  # the receiver: one past the highest segment it got
+         np.zeros(n, np.int64),  # the receiver: one past the highest segment it got;
+         np.zeros(n))  # when the SYN left

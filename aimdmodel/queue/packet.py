@@ -25,8 +25,11 @@ bottleneck's rate counts it and is whole bit/s, and each transmission time
 and delay is whole nanoseconds, as ns-3's ``DataRate`` and ``Time`` hold
 them; at one instant (within half a nanosecond) a departure and the arrivals
 go in the order ns-3's scheduler takes them, the one scheduled first first.
-The handshake (SYN and SYN-ACK of 56 bytes) is shorter than ``base_rtt``,
-and its last ACK enters the bottleneck ahead of the first data segment. The
+The SYN (56 bytes) crosses the access link and the bottleneck as a packet of
+its own (SYNs of flows that start together queue one after the other; a SYN
+lost there goes again after ns-3's 3 s connection timeout), its SYN-ACK
+returns as an ACK does, and the handshake's last ACK enters the bottleneck
+ahead of the first data segment. The
 receiver answers a packet when it reaches it; the ACK (52 bytes, more with
 each SACK block it carries: 2 + 8 per block, at most 3) returns through the
 three links, so an empty path gives a data packet RTT = ``base_rtt``. RED
@@ -336,7 +339,7 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
         FP[_k.FP_FWD, j] = _forward_delay(scenario, fl.base_rtt, opts)
-        FP[_k.FP_SYN, j] = _handshake(scenario, fl.base_rtt, opts)
+        FP[_k.FP_SYN, j] = _syn_return(scenario, fl.base_rtt, opts)
         FP[_k.FP_RET, j] = _return(scenario, fl.base_rtt, opts)
     return FP
 
@@ -394,18 +397,20 @@ def _return(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
             + _tx(_ACK + _PPP, wire) + _forward_delay(scenario, base_rtt, opts))
 
 
-def _handshake(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
-    """Return a flow's handshake, SYN to SYN-ACK, as ns-3's dumbbell carries it (s).
+def _syn_return(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
+    """Seconds from a SYN leaving the bottleneck to its SYN-ACK reaching the sender.
 
-    The SYN and SYN-ACK (56 bytes of IP each, with a 2-byte PPP header) are
-    shorter than a data packet and its ACK: 58.83 ms for a 60 ms ``base_rtt``
-    at 10 Mbit/s, as measured in ns-3.44. The handshake's last ACK then goes
-    out ahead of the first data segment and holds the bottleneck for its
-    transmission time (:func:`aimdmodel.queue._packet._start`).
+    ns-3's dumbbell: the SYN and SYN-ACK are 56 bytes of IP (with a 2-byte
+    PPP header); the SYN-ACK crosses the receiver's access link, the
+    bottleneck and the sender's access link. With the SYN's own way to the
+    bottleneck the handshake is shorter than ``base_rtt``: 58.83 ms for 60 ms
+    at 10 Mbit/s, as measured in ns-3.44; SYNs of flows that start together
+    queue at the bottleneck one after the other, as there.
     """
     wire, acc = _path(scenario, opts)
-    one_way = 2 * _tx(_SYN + _PPP, acc) + _tx(_SYN + _PPP, wire) + _ns(scenario.link.delay)
-    return 2 * one_way + 2 * _forward_delay(scenario, base_rtt, opts)
+    syn = _SYN + _PPP
+    return (2 * _ns(scenario.link.delay) + 3 * _tx(syn, acc) + _tx(syn, wire)
+            + _forward_delay(scenario, base_rtt, opts))
 
 
 def _programs(rules: list, columns: int) -> tuple:
@@ -449,6 +454,9 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_pf.OP_MSS] = scenario.packet_size - _ACK  # ns-3's segment: IP, TCP, timestamps off
     OP[_pf.OP_ACKSVC] = _tx(_ACK + _PPP, wire)  # the handshake's last ACK
     OP[_pf.OP_ACKACC] = _tx(_ACK + _PPP, acc)
+    OP[_pf.OP_SYNSVC] = _tx(_SYN + _PPP, wire)  # a SYN
+    OP[_pf.OP_SYNACC] = _tx(_SYN + _PPP, acc)
+    OP[_pf.OP_SYNRTO] = 3.0  # ns-3's TcpSocket ConnTimeout: a lost SYN goes again after it
     for b, k in ((1, _pf.OP_SACK1), (2, _pf.OP_SACK2), (3, _pf.OP_SACK3)):
         # an ACK with b SACK blocks (2 + 8 b bytes of option, to a multiple of 4) takes
         # longer on its way: the receiver's access link, the bottleneck, the sender's
