@@ -242,21 +242,20 @@ def _packet_cause(case: Any, metric: str) -> str:
     if _no_sack(case):
         return ("without SACK: the per-ACK rules follow ns-3.44's (timeouts, go-back-N "
                 "duplicates, Reno-SACK guesses moved off the head, a recovery at the first "
-                "duplicate ACK after one, PRR as 3.44 has it). Traced against ns-3 event by "
-                "event (congestion states, SND.UNA), the runs agree for the first seconds and "
-                "part at one drop at a full queue: which of two packets that arrive within a "
-                "packet time is dropped is decided by their order, which ns-3 sets on a 1 ns "
-                "clock by when the events were scheduled and the mode by float time and flow "
-                "index; from there a recovery that ends just before or just after the "
-                "retransmission timer puts the runs into different regimes (the loop of "
-                "timeouts or not)")
+                "duplicate ACK after one, PRR as 3.44 has it) and its path to the "
+                "nanosecond; traced against ns-3 drop by drop, the runs drop the same packets "
+                "for seconds and then part at one drop at a full queue (a state the mode does "
+                "not yet hold as ns-3 does: PRR without SACK, a departure whose slot ns-3 "
+                "frees differently); from there a recovery that ends just before or just "
+                "after the retransmission timer puts the runs into different regimes (the "
+                "loop of timeouts or not)")
     rtts = {f.base_rtt for f in flows}
     if (len(rtts) > 1 and case.scenario.link.discipline == "droptail"
             and not getattr(case, "phases", False)):
         return ("DropTail phase effect (Floyd & Jacobson 1992): at fixed RTTs the order of "
                 "arrivals within a packet time decides which flow takes the slots departures "
-                "free; ns-3 orders simultaneous events on a 1 ns clock by when they were "
-                "scheduled, the mode by float time and flow (compare the phase-averaged case)")
+                "free, so one drop taken otherwise than in ns-3 changes the shares (compare "
+                "the phase-averaged case)")
     if case.scenario.link.random_loss > 0:
         return "random loss: not identified (the draws differ from ns-3's)"
     return "not identified"
