@@ -216,6 +216,22 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree):  # pragma: no cover - compiled
+    """Put flow ``j``'s packet ``s`` on its access link at ``t``.
+
+    ``s``: a segment, -1 the handshake's last ACK, -2 a SYN. It leaves ``tx``
+    after the link is free and reaches the bottleneck the link's delay later
+    (an event of :func:`run`).
+    """
+    afree[j] = max(t, afree[j]) + tx
+    e = fi[j, 1] & MASK
+    ft[j, e] = afree[j] + FP[FP_FWD, j]
+    fsq[j, e] = s
+    fts[j, e] = t
+    fi[j, 1] += 1
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
           ft, fsq, fi, fts, afree):  # pragma: no cover - compiled
     """Flow ``j`` sends segment ``s`` (a retransmission or the next new one).
@@ -239,12 +255,7 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     rec[R_SENT, k, j] += 1.0
     if deadline[j] == np.inf:
         deadline[j] = t + rto[j]
-    afree[j] = max(t, afree[j]) + OP[OP_ASVC]
-    e = fi[j, 1] & MASK
-    ft[j, e] = afree[j] + FP[FP_FWD, j]
-    fsq[j, e] = s
-    fts[j, e] = t
-    fi[j, 1] += 1
+    _on_access(j, s, t, OP[OP_ASVC], FP, ft, fsq, fi, fts, afree)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -628,12 +639,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     if life[j] == 0:  # the SYN leaves; the SYN-ACK sets tstart (_depart)
         life[j] = 1
         tstart[j] = np.inf
-        afree[j] = max(t, afree[j]) + OP[OP_SYNACC]
-        e = fi[j, 1] & MASK
-        S[43][j, e] = afree[j] + FP[FP_FWD, j]
-        S[44][j, e] = -2
-        S[46][j, e] = t
-        fi[j, 1] += 1
+        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree)
         S[50][j] = t
         return False
     sample = (math.floor(t / gran) - math.floor(S[50][j] / gran)) * gran
@@ -645,12 +651,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     tstart[j] = np.inf
     cwnd[j] = OP[OP_IW]
     # the handshake's last ACK leaves just ahead of the data, on the same links
-    afree[j] = max(t, afree[j]) + OP[OP_ACKACC]
-    e = fi[j, 1] & MASK
-    S[43][j, e] = afree[j] + FP[FP_FWD, j]
-    S[44][j, e] = -1
-    S[46][j, e] = t
-    fi[j, 1] += 1
+    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree)
     return True
 
 
