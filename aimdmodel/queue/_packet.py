@@ -755,6 +755,29 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _next_seg(j, FP, una, nxt, flags, npend):  # pragma: no cover - compiled
+    """Return the segment flow ``j`` sends next, or -1 (RFC 6675 NextSeg, rules 1-2).
+
+    As ns-3.44's ``TcpTxBuffer::NextSeg`` outside recovery's rule 3: the first
+    segment marked lost, neither retransmitted nor SACKed; else the next new
+    one if the flow has data left and the receiver's window (and the
+    scoreboard's ring) allow it; else -1.
+    """
+    if npend[j] > 0:
+        s = una[j]
+        while s < nxt[j]:
+            g = flags[j, s & MASK]
+            if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
+                return s
+            s += 1
+    s = nxt[j]
+    size = FP[FP_SIZE, j]
+    if (size > 0 and s >= size) or s - una[j] >= FP[FP_RWND, j] or s - una[j] >= RING - 1:
+        return -1
+    return s
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
                  rto_now):  # pragma: no cover - compiled
     """Take a partial ACK in recovery (RFC 6582; ns-3 ProcessAck).
@@ -775,14 +798,12 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
         _prr(j, delivered, False, sack, S[48][j], ssth, cwnd, R)
     f = flags[j, una[j] & MASK]
     if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
-        s = una[j]
-        if npend[j] > 0:
-            while s < nxt[j]:
-                g = flags[j, s & MASK]
-                if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
-                    break
-                s += 1
-        _send(j, s, True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
+        # ns-3's DoRetransmit: NextSeg's first lost segment, else new data (its rule 2:
+        # the head is not lost yet, so the partial ACK sends what is next), else the head
+        s = _next_seg(j, FP, una, nxt, flags, npend)
+        if s < 0:
+            s = una[j]
+        _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
               npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
         R[V_PRROUT][j] += 1.0
     _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
@@ -944,20 +965,10 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
         if cwnd[j] - pipe < 1.0 - 1e-9:
             break
-        if npend[j] > 0:
-            s = una[j]
-            while s < nxt[j]:
-                g = flags[j, s & MASK]
-                if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
-                    break
-                s += 1
-            retx = True
-        else:
-            s = nxt[j]
-            retx = False
-            if (sizes[j] > 0 and s >= sizes[j]) or s - una[j] >= FP[FP_RWND, j] \
-                    or s - una[j] >= RING - 1:
-                break
+        s = _next_seg(j, FP, una, nxt, flags, npend)
+        if s < 0:
+            break
+        retx = s < nxt[j]
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
               deadline, rto, S[43], S[44], S[45], S[46], S[47])
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut

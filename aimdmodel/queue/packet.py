@@ -458,9 +458,11 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_pf.OP_SYNACC] = _tx(_SYN + _PPP, acc)
     OP[_pf.OP_SYNRTO] = 3.0  # ns-3's TcpSocket ConnTimeout: a lost SYN goes again after it
     for b, k in ((1, _pf.OP_SACK1), (2, _pf.OP_SACK2), (3, _pf.OP_SACK3)):
-        # an ACK with b SACK blocks (2 + 8 b bytes of option, to a multiple of 4) takes
-        # longer on its way: the receiver's access link, the bottleneck, the sender's
-        size = _ACK + _PPP + 4 * math.ceil((2 + 8 * b) / 4)
+        # an ACK with b SACK blocks takes longer on its way (the receiver's access link,
+        # the bottleneck, the sender's): ns-3's TcpHeader pads its options once, at the
+        # end, so the timestamps' 10 bytes and the SACK option's 2 + 8 b fill 12 + 8 b,
+        # 8 b more than the timestamps alone (tcp-header.cc CalculateHeaderLength)
+        size = _ACK + _PPP + 8 * b
         OP[k] = (2 * _tx(size, acc) + _tx(size, wire)) - (2 * _tx(_ACK + _PPP, acc)
                                                           + _tx(_ACK + _PPP, wire))
     return OP
