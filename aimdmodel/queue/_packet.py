@@ -47,6 +47,7 @@ from ._packet_fields import (
     OP_MAXTH,
     OP_MINRTO,
     OP_MINTH,
+    OP_MSS,
     OP_PR,
     OP_PRR,
     OP_RATE,
@@ -525,6 +526,20 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
               inflight):  # pragma: no cover - compiled
+    """``GetSsThresh`` in segments of whole bytes, as ns-3's ``uint32_t`` holds it.
+
+    Every ns-3 ``GetSsThresh`` returns bytes as an unsigned integer (a policy's
+    ``w * segment``, Veno's ``4/5`` of the flight, Westwood+'s estimate, each cut
+    to a whole byte); a window of 26.0002 segments would otherwise keep a flow
+    in slow start one ACK longer than ns-3's 37648 bytes.
+    """
+    w = _ssthresh_rule(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked, inflight)
+    return math.floor(w * OP[OP_MSS] + 1e-6) / OP[OP_MSS]
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _ssthresh_rule(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
+                   inflight):  # pragma: no cover - compiled
     """``GetSsThresh``: TcpLinuxReno's ``max(cwnd / 2, 2)``, the variant's, or the policy's."""
     rule = FP[FP_RULE, j]
     if rule == RULE_LINUX_RENO:
