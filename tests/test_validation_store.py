@@ -131,21 +131,12 @@ def _red_and_droptail(variant: str, dropt: str) -> tuple:
     return comps[dt_name].share, comps[red_name].share
 
 
+@pytest.mark.parametrize("variant", ["newreno", "sack"])
 @pytest.mark.parametrize("dropt", ["", ", phase-averaged"])
-def test_red_is_less_unequal_than_droptail_in_the_packet_level_mode(dropt):
-    """Two NewReno flows of 40 and 80 ms: RED shares more evenly than DropTail (at a fixed
-    RTT and averaged over the phase), in ns-3 and in the packet-level mode."""
-    dt, red = _red_and_droptail("newreno", dropt)
-    assert dt.ns3 > red.ns3
-    assert dt.model > red.model
-
-
-@pytest.mark.xfail(strict=True, reason="a known miss (VALIDATION.md has the numbers): two "
-                   "SACK flows of 40 and 80 ms, ns-3's share ratio 2.17 under DropTail "
-                   "(phase-averaged) and 1.97 under RED; the packet-level mode's 1.87 and "
-                   "2.10, each within x1.5 of ns-3's, their order not")
-def test_red_is_less_unequal_than_droptail_for_sack_flows_in_the_packet_level_mode():
-    dt, red = _red_and_droptail("sack", ", phase-averaged")
+def test_red_is_less_unequal_than_droptail_in_the_packet_level_mode(variant, dropt):
+    """Two flows of 40 and 80 ms (NewReno, SACK): RED shares more evenly than DropTail (at a
+    fixed RTT and averaged over the phase), in ns-3 and in the packet-level mode."""
+    dt, red = _red_and_droptail(variant, dropt)
     assert dt.ns3 > red.ns3
     assert dt.model > red.model
 
