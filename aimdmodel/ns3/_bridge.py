@@ -341,6 +341,7 @@ struct Recorder
     // raw trace events
     std::vector<double> trCwndT, trCwndV, trCwndF, trQT, trQV, trDropT, trDropF;
     std::vector<double> trStT, trStV, trStF, trAckT, trAckV, trAckF, trDropS;
+    std::vector<double> trTxT, trTxF, trTxS;
     std::vector<std::string> ccTypes, ccNames, recNames;
     std::vector<int> sackLive;
     std::vector<double> ruleInc, ruleDec, ruleBad, ruleBadValue;
@@ -630,6 +631,17 @@ inline void HighAckChange(int i, SequenceNumber32, SequenceNumber32 v)
     }
 }
 
+inline void TxSegment(int i, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
+{
+    // every data segment the sender sends (new or again); SYNs and pure ACKs carry none
+    if (g.traces && g.active[i] && p->GetSize() > 0)
+    {
+        g.trTxT.push_back(Simulator::Now().GetSeconds());
+        g.trTxS.push_back(static_cast<double>(h.GetSequenceNumber().GetValue()));
+        g.trTxF.push_back(i);
+    }
+}
+
 inline void CwndChange(int i, uint32_t, uint32_t v)
 {
     if (!g.active[i])
@@ -753,6 +765,7 @@ class BulkFlow : public Application
         m_socket->TraceConnectWithoutContext("HighestRxAck",
                                              MakeBoundCallback(&HighAckChange, m_index));
         m_socket->TraceConnectWithoutContext("RTO", MakeBoundCallback(&RtoChange, m_index));
+        m_socket->TraceConnectWithoutContext("Tx", MakeBoundCallback(&TxSegment, m_index));
     }
 
     void StopNow()

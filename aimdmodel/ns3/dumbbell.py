@@ -286,6 +286,9 @@ class Ns3Traces:
     ack_t, ack_flow, ack : ndarray
         Every advance of a flow's highest cumulative ACK (ns-3
         ``HighestRxAck``, SND.UNA): time, flow index, sequence number (bytes).
+    tx_t, tx_flow, tx_seq : ndarray
+        Every data segment a sender sends, new or again (ns-3 ``Tx``): time
+        it leaves the socket, flow index, its first byte's sequence number.
     """
 
     result: QueueResult
@@ -303,6 +306,9 @@ class Ns3Traces:
     ack_t: np.ndarray
     ack_flow: np.ndarray
     ack: np.ndarray
+    tx_t: np.ndarray
+    tx_flow: np.ndarray
+    tx_seq: np.ndarray
 
     def plot(self, ax: Any = None) -> list:
         """Draw each flow's cwnd (every change) and the queue; return the artists."""
@@ -501,7 +507,8 @@ def _one(scenario: Scenario, opts: Ns3Options, plans: list, run_no: int,
             ("queue_t", "trQT"), ("queue", "trQV"), ("drop_t", "trDropT"),
             ("drop_flow", "trDropF"), ("drop_seq", "trDropS"),
             ("state_t", "trStT"), ("state_flow", "trStF"),
-            ("state", "trStV"), ("ack_t", "trAckT"), ("ack_flow", "trAckF"), ("ack", "trAckV"))}
+            ("state", "trStV"), ("ack_t", "trAckT"), ("ack_flow", "trAckF"), ("ack", "trAckV"),
+            ("tx_t", "trTxT"), ("tx_flow", "trTxF"), ("tx_seq", "trTxS"))}
     return arrays, _live(g, plans, modes, rules), raw
 
 
@@ -637,6 +644,6 @@ def trace(scenario: Scenario, *, options: Ns3Options | None = None,
     True
     """
     res, raw = _execute(scenario, _options(options, overrides), 1, traces=True)
-    ints = ("cwnd_flow", "drop_flow", "state_flow", "state", "ack_flow")
+    ints = ("cwnd_flow", "drop_flow", "state_flow", "state", "ack_flow", "tx_flow")
     return Ns3Traces(result=res, **{k: v.astype(int) if k in ints else v
                                     for k, v in raw.items()})

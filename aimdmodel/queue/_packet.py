@@ -477,9 +477,13 @@ def _setstate(j, new, state, FP, R, nxt):  # pragma: no cover - compiled
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, racked,
               nxt, t):  # pragma: no cover - compiled
-    """``IncreaseWindow``: the variant's, TcpLinuxReno's, TcpNewReno's, or a policy's rule."""
-    if segs <= 0:
-        return
+    """``IncreaseWindow``: the variant's, TcpLinuxReno's, TcpNewReno's, or a policy's rule.
+
+    Called, as ns-3 calls it, also with no segment acknowledged (``segs == 0``,
+    the ACK that ends a loss recovery at the recovery point): NewReno's and a
+    policy's rules then do nothing, but Veno still measures its backlog, Vegas
+    still closes its cycle, and TcpLinuxReno still pays out a full count.
+    """
     rule = FP[FP_RULE, j]
     if rule >= RULE_OWN:  # the variant's own IncreaseWindow
         packet_increase(rule - RULE_OWN, j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
@@ -502,6 +506,8 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
             d = cnt[j] // w
             cnt[j] -= d * w
             cwnd[j] += d
+        return
+    if segs <= 0:  # the policy's op: NewReno's slow start, then nothing to count
         return
     if cwnd[j] < ssth[j]:  # TcpNewReno's slow start: one segment per ACK
         cwnd[j] += 1.0

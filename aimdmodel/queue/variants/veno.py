@@ -105,9 +105,11 @@ def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma
         if segs >= 1:
             cwnd[j] += 1.0
     elif R[V_DIFF][j] < OP[OP_VENOB]:
-        newreno_ca(j, OP, cwnd)
+        if segs > 0:  # TcpNewReno::CongestionAvoidance does nothing for no segment
+            newreno_ca(j, OP, cwnd)
     elif R[V_INC][j] == 1.0:  # m_inc
-        newreno_ca(j, OP, cwnd)
+        if segs > 0:
+            newreno_ca(j, OP, cwnd)
         R[V_INC][j] = 0.0
     else:
         R[V_INC][j] = 1.0
