@@ -129,6 +129,22 @@ def test_the_state_and_ack_traces_agree_with_the_counts(res, mixed):
     assert np.all(np.isin(mixed.state, [0, 1, 2, 3, 4]))
 
 
+def test_the_send_trace_agrees_with_the_counts(res, mixed):
+    """Every data segment a flow sends is in the send trace: as many as the samples count
+    (its traces stop with the flow), each a whole segment's sequence number from the
+    first (1), and every segment the queue disc dropped was sent before it was dropped."""
+    seg = res.options["segment_size"]
+    for i in range(MIXED.n_flows):
+        m = mixed.tx_flow == i
+        tx, seq = mixed.tx_t[m], mixed.tx_seq[m]
+        assert tx.size == res.sent[0, :, i].sum()
+        assert seq.min() == 1 and ((seq - 1) % seg == 0).all()
+        assert (np.diff(tx) >= 0).all()
+        d = (mixed.drop_flow == i) & (mixed.drop_seq >= 0)
+        for t, q in zip(mixed.drop_t[d], mixed.drop_seq[d], strict=True):
+            assert tx[seq == q].min() <= t
+
+
 def test_every_expiry_of_the_timer_is_a_timeout_also_in_loss():
     """A NewReno flow beside Vegas in half a BDP of buffer times out again while in loss
     (at 5.6 s, ns-3.44): its window falls to one segment three times, it enters the loss
