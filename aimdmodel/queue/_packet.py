@@ -1031,8 +1031,11 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     scheduler takes first the event scheduled first: an arrival when its
     packet was sent, a departure when the packet began its service (so an
     arrival usually precedes a departure at the same instant, and of two
-    arrivals the one sent first). Other ties: the departure, then the lowest
-    flow, its kinds in the order 6, 1, 2, 3, 4, 5.
+    arrivals the one sent first). A retransmission timer due at the instant of
+    one of these or of an ACK's arrival (scheduled when the ACK began its last
+    hop) goes first where it was armed before that (as it is, an RTO before).
+    Other ties: the departure, then the lowest flow, its kinds in the order
+    6, 1, 2, 3, 4, 5.
     """
     deadline, life, tstart, at, ahead, atail = S[25], S[26], S[27], S[31], S[35], S[36]
     qd, due, ft, fi = S[41], S[3][V_DUE], S[43], S[45]
@@ -1076,6 +1079,17 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
                 if ft[j, e] <= end and fts[j, e] < first:
                     first = fts[j, e]
                     kind, who = 6, j
+    elif kind == 1:  # ns-3 scheduled an ACK's arrival when it began its last hop
+        first = t - OP[OP_ACKACC] - FP[FP_FWD, who]
+    else:
+        return t, kind, who
+    # a retransmission timer due at the same instant was armed (an RTO before) earlier
+    # than any of these was scheduled, and ns-3 runs it first
+    rto, end = S[24], t + 0.5e-9
+    for j in range(n):
+        if deadline[j] <= end and deadline[j] - rto[j] < first:
+            first = deadline[j] - rto[j]
+            kind, who = 2, j
     return t, kind, who
 
 
