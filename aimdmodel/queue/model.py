@@ -311,7 +311,7 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
         F=F, I=I, G=G, GI=GI, P=_params(scenario, opts, plan, coef is not None), rate=rate,
         ring_s=np.zeros((R, slots), dtype=np.int64), ring_c=np.zeros((R, slots), dtype=np.int64),
         act=np.zeros((R, n), dtype=np.int64), order=order, rng=plan.seeds.copy(),
-        rec=rec, agg=np.zeros((R, f.NAGG, n_rec)),
+        rec=rec, agg=np.zeros((R, f.NAGG, n_rec)), busy=np.zeros((R, n), dtype=np.int64),
     )
 
 
@@ -435,7 +435,7 @@ def estimate(scenario: Scenario, *, options: QueueOptions | None = None,
     cbr = sum(c.rate for c in scenario.cross if isinstance(c, CBR)) / (8 * scenario.packet_size)
     packets = 3.0 * scenario.duration * (rate + cbr)  # a packet served or dropped: ~3 units
     per_rep = (8.0 * (f.NREC * n_rec * scenario.n_flows + f.NAGG * n_rec)
-               + 8.0 * (f.NF + f.NS + f.NI + 2) * sources + 16.0 * slots)
+               + 8.0 * (f.NF + f.NS + f.NI + 3) * sources + 16.0 * slots)
     work = (ticks * sources + packets) * replications
     return Estimate(ticks, sources, work, per_rep * replications, work / _WORK_PER_SECOND)
 
