@@ -74,7 +74,9 @@ NI = I_VAR + NIV + 8
 G_AVG, G_CREDIT, G_IDLE = range(3)
 NG = 3
 GI_Q, GI_HEAD, GI_TAIL, GI_NACT, GI_NEXT, GI_PTR, GI_COUNT, GI_NB, GI_SPARSE = range(9)
-NGI = 9
+# the recorded sample of the current tick and the first tick of the next sample
+GI_SAMPLE, GI_SNEXT = range(9, 11)
+NGI = 11
 
 # -- options P[f] -----------------------------------------------------------------------
 (P_DT, P_BUF, P_DISC, P_MINTH, P_MAXTH, P_MAXP, P_WQ, P_GENTLE, P_PR, P_IW, P_MINRTO,

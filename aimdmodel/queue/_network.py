@@ -80,6 +80,8 @@ from ._fields import (
     GI_NEXT,
     GI_PTR,
     GI_Q,
+    GI_SAMPLE,
+    GI_SNEXT,
     GI_SPARSE,
     GI_TAIL,
     I_ACCTOT,
@@ -487,43 +489,49 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
 
 
 @numba.njit(_nrt=False)
-def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
+def _red_drops(G, GI, P, rng, r, cap, arrivals):  # pragma: no cover - compiled
     """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet.
 
     As ns-3's RedQueueDisc (``m_qAvg >= m_minTh && nQueued > 1``), no packet
     is dropped, early or forced, while at most one packet waits: with a small
     ``w_q`` the average lags the queue, and after the flows back off it stays
     above ``min_th`` while the queue drains; dropping then would idle the link.
+    The average and the count since the last drop are kept in locals over the
+    tick's packets (the arrays of ``A`` may alias: numba would store and
+    reload them per packet); only the arrays used are passed (a call passes
+    each array field by field).
     """
     if arrivals == 0:
         return 0
-    q0 = A.GI[r, GI_Q]
-    wq, lo, hi, maxp = A.P[P_WQ], A.P[P_MINTH], A.P[P_MAXTH], A.P[P_MAXP]
-    top = 2.0 * hi if A.P[P_GENTLE] == 1.0 else hi
-    if A.G[r, G_IDLE] > 0.0:  # F&J: avg decays as if m packets arrived to an empty queue,
-        A.G[r, G_AVG] *= (1.0 - wq) ** A.G[r, G_IDLE]  # m = idle time * C (unused slots)
-        A.G[r, G_IDLE] = 0.0
-    slots = cap * A.P[P_DT]
+    q0 = GI[r, GI_Q]
+    wq, lo, hi, maxp = P[P_WQ], P[P_MINTH], P[P_MAXTH], P[P_MAXP]
+    top = 2.0 * hi if P[P_GENTLE] == 1.0 else hi
+    if G[r, G_IDLE] > 0.0:  # F&J: avg decays as if m packets arrived to an empty queue,
+        G[r, G_AVG] *= (1.0 - wq) ** G[r, G_IDLE]  # m = idle time * C (unused slots)
+        G[r, G_IDLE] = 0.0
+    slots = cap * P[P_DT]
+    keep, width, above = 1.0 - wq, hi - lo, 1 - maxp
+    avg, count = G[r, G_AVG], GI[r, GI_COUNT]
     acc, drops = 0, 0
     for p in range(arrivals):
         qnow = max(0.0, q0 + acc - slots * p / arrivals)
-        avg = (1.0 - wq) * A.G[r, G_AVG] + wq * qnow
-        A.G[r, G_AVG] = avg
+        avg = keep * avg + wq * qnow
         drop = False
         if lo <= avg < top and qnow > 1.0:
-            A.GI[r, GI_COUNT] += 1
-            pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
-            cpb = A.GI[r, GI_COUNT] * pb
-            drop = cpb >= 1.0 or uniform(A.rng, r) < pb / (1.0 - cpb)
+            count += 1
+            pb = maxp * (avg - lo) / width if avg < hi else maxp + above * (avg - hi) / hi
+            cpb = count * pb
+            drop = cpb >= 1.0 or uniform(rng, r) < pb / (1.0 - cpb)
         elif avg >= top and qnow > 1.0:
             drop = True
         else:  # below min_th, or ns-3's guard: nothing dropped while at most one packet waits
-            A.GI[r, GI_COUNT] = -1
+            count = -1
         if drop:
-            A.GI[r, GI_COUNT] = 0
+            count = 0
             drops += 1
         else:
             acc += 1
+    G[r, G_AVG], GI[r, GI_COUNT] = avg, count
     return drops
 
 
@@ -536,7 +544,7 @@ def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
     Return its length.
     """
     q0 = A.GI[r, GI_Q]
-    early = _red_drops(A, r, t, cap, arrivals) if A.P[P_DISC] == D_RED else 0
+    early = _red_drops(A.G, A.GI, A.P, A.rng, r, cap, arrivals) if A.P[P_DISC] == D_RED else 0
     served = _service(A, r, cap, q0 + arrivals - early)
     over = max(0, q0 + arrivals - early - served - int(A.P[P_BUF]))
     _choose_drops(A, r, early, over)
@@ -746,8 +754,13 @@ def _close_tick(A, r, k, t, cap, nu, sparse):  # pragma: no cover - compiled
     of a sample, which records the last values.
     """
     every = int(A.P[P_RECEVERY])
-    s = _sample(A, k)
-    last = (k + 1) % every == 0 or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
+    nxt = A.GI[r, GI_SNEXT]
+    if not nxt - every <= k < nxt:  # a new sample (without two divisions per tick)
+        s = k // every
+        nxt = (s + 1) * every
+        A.GI[r, GI_SAMPLE], A.GI[r, GI_SNEXT] = s, nxt
+    s = min(A.GI[r, GI_SAMPLE], A.rec.shape[2] - 1)  # the same as _sample(A, k)
+    last = k + 1 == nxt or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
     A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
     A.agg[r, AGG_TICKS, s] += 1
     A.agg[r, AGG_CAP, s] += cap
