@@ -81,8 +81,8 @@ NGI = 11
 # -- options P[f] -----------------------------------------------------------------------
 (P_DT, P_BUF, P_DISC, P_MINTH, P_MAXTH, P_MAXP, P_WQ, P_GENTLE, P_PR, P_IW, P_MINRTO,
  P_MAXRTO, P_INITRTO, P_DUP, P_VA, P_VB, P_VG, P_VENOB, P_LPD, P_LPINF, P_CC, P_CB, P_CFC,
- P_WWA, P_BURST, P_RATEDT, P_RECEVERY, P_NTEST, P_LINEAR, P_NTICKS) = range(30)
-NP = 30
+ P_WWA, P_BURST, P_RATEDT, P_RECEVERY, P_NTEST, P_LINEAR, P_NTICKS, P_SPARSE) = range(31)
+NP = 31
 D_DROPTAIL, D_RED, D_DRR = 0, 1, 2
 
 # -- recorded series ----------------------------------------------------------------------

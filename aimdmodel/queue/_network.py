@@ -33,6 +33,20 @@ call passes every array of the :data:`~._fields.Arrays` tuple field by
 field, which cost more than the work of a tick with a few flows; only the
 rarer paths (drops to choose, RED, DRR) and the sender's round end stay
 calls.
+
+Which sources a tick visits: with fewer sources than about the packets the
+link serves in a tick, every active source in steps 3, 4 and 6, as above.
+With more (FIFO disciplines; ``sparse``), most sources neither send nor act
+in a given tick, and their tick is all zeros: each source keeps the first
+tick in which it may send or act (``I_DUE``, computed from its round's
+schedule, a thousandth of a tick early, :func:`_next_due`); a tick lists
+the sources due (in the active list's order, which fixes the order of the
+random draws and of the FIFO), runs steps 3 and 4 on them with the same
+exact tests as above, and runs step 6 on them and on the sources whose
+packets left the queue. The last tick of each recorded sample visits every
+source (the samples keep the last queue and window). The results are the
+same bit for bit either way (``tests/queue_fingerprint.py`` passes with
+either way forced).
 """
 
 from __future__ import annotations
@@ -142,6 +156,7 @@ from ._fields import (
     P_PR,
     P_RATEDT,
     P_RECEVERY,
+    P_SPARSE,
     P_WQ,
     REC_ACC,
     REC_CWND,
@@ -169,8 +184,6 @@ install()  # before the first cache=True function: stamps cover the folder
 
 __all__ = ["run"]
 
-_SPARSE = 1.0
-"""A tick visits only the sources due when there are more than this many per packet served."""
 
 
 @numba.njit(inline="always", _nrt=False)
@@ -790,9 +803,9 @@ def _close_tick(A, r, k, t, cap, nu, sparse):  # pragma: no cover - compiled
 def _tick(A, r, k):  # pragma: no cover - compiled
     """One tick of replication ``r``; return STOP_END, or why the driver must act first.
 
-    With many more sources than the packets the link serves in a tick, the
-    tick visits only the sources that may send or act and those whose
-    packets leave (``sparse``; not under DRR, which serves every queue).
+    With more sources than ``P_SPARSE`` times the packets the link serves in
+    a tick, the tick visits only the sources that may send or act and those
+    whose packets leave (``sparse``; not under DRR, which serves every queue).
     """
     t = k * A.P[P_DT]
     cap = _capacity(A, t)
@@ -800,7 +813,7 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     why = _check(A, r, t)
     if why != STOP_END:
         return why
-    sparse = A.P[P_DISC] != D_DRR and A.GI[r, GI_NACT] > _SPARSE * cap * A.P[P_DT]
+    sparse = A.P[P_DISC] != D_DRR and A.GI[r, GI_NACT] > A.P[P_SPARSE] * cap * A.P[P_DT]
     if sparse and A.GI[r, GI_SPARSE] == 0:  # I_DUE is not kept up to date otherwise
         for a in range(A.GI[r, GI_NACT]):
             A.I[r, I_DUE, A.act[r, a]] = k
