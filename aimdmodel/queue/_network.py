@@ -438,26 +438,29 @@ def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
 
 
 @numba.njit(_nrt=False)
-def _pick(A, r, x, extras):  # pragma: no cover - compiled
+def _pick(N, busy, rng, r, nt, x, extras):  # pragma: no cover - compiled
     """Drop ``x`` packets, each subset of the candidates equally likely (selection sampling).
 
     Candidates: the tick's surviving arrivals not dropped yet; with
     ``extras``, only those a window increase added (at most ``x`` dropped).
+    The sources that sent this tick are among the ``nt`` of ``busy[r]``, in
+    the active list's order (the others have no candidates, hence no draws).
+    Only the arrays used are passed (a call passes each array field by field).
     """
     if x <= 0:
         return 0
     pool = 0
-    for a in range(A.GI[r, GI_NACT]):
-        pool += _candidates(A, r, A.act[r, a], extras)
+    for u in range(nt):
+        pool += _candidates(N, r, busy[r, u], extras)
     x = min(x, pool)
     done = 0
-    for a in range(A.GI[r, GI_NACT]):
+    for u in range(nt):
         if x <= 0:
             break
-        j = A.act[r, a]
-        for _ in range(_candidates(A, r, j, extras)):
-            if uniform(A.rng, r) * pool < x:
-                A.I[r, I_TDROP, j] += 1
+        j = busy[r, u]
+        for _ in range(_candidates(N, r, j, extras)):
+            if uniform(rng, r) * pool < x:
+                N[r, I_TDROP, j] += 1
                 x -= 1
                 done += 1
             pool -= 1
@@ -465,15 +468,15 @@ def _pick(A, r, x, extras):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _candidates(A, r, j, extras):  # pragma: no cover - compiled
+def _candidates(N, r, j, extras):  # pragma: no cover - compiled
     """Packets of source ``j`` in this tick that a drop may still take."""
-    left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
-    return min(A.I[r, I_TEXTRA, j], left) if extras else left
+    left = N[r, I_ARR, j] - N[r, I_TLOSS, j] - N[r, I_TDROP, j]
+    return min(N[r, I_TEXTRA, j], left) if extras else left
 
 
 @numba.njit(inline="always", _nrt=False)
-def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
-    """Attribute a tick's drops to the arriving packets.
+def _choose_drops(A, r, nt, early, over):  # pragma: no cover - compiled
+    """Attribute a tick's drops to the arriving packets (of the ``nt`` sources listed).
 
     RED's ``early`` drops take any arriving packet with equal probability.
     The ``over``flow of a full buffer takes first the packets that window
@@ -483,11 +486,11 @@ def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     1992); the rest, if any, are taken at random.
     """
     if early > 0:  # (a call costs more than most ticks' drops: none)
-        _pick(A, r, early, False)
+        _pick(A.I, A.busy, A.rng, r, nt, early, False)
     if over > 0:
-        over -= _pick(A, r, over, True)
+        over -= _pick(A.I, A.busy, A.rng, r, nt, over, True)
         if over > 0:
-            _pick(A, r, over, False)
+            _pick(A.I, A.busy, A.rng, r, nt, over, False)
 
 
 # --------------------------------------------------------------------------- the link
@@ -560,7 +563,7 @@ def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
     early = _red_drops(A.G, A.GI, A.P, A.rng, r, cap, arrivals) if A.P[P_DISC] == D_RED else 0
     served = _service(A, r, cap, q0 + arrivals - early)
     over = max(0, q0 + arrivals - early - served - int(A.P[P_BUF]))
-    _choose_drops(A, r, early, over)
+    _choose_drops(A, r, nt, early, over)
     delay = q0 / cap
     E = A.ring_s.shape[1]
     tail = A.GI[r, GI_TAIL]
