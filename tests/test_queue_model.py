@@ -375,6 +375,25 @@ def test_public_names_have_examples(name):
             assert "Examples\n--------" in (inspect.getdoc(obj) or ""), f"{name}.{attr}"
 
 
+@pytest.mark.parametrize("name", ["sack-red", "vegas-lossy", "cubic-trace", "newreno-burst",
+                                  "sack-aimdfc", "mixed-cbr", "pareto-red", "sizes-rwnd",
+                                  "start-stop-many", "big-lossy-burst"])
+def test_ticks_visiting_only_the_sources_due_change_no_result(name, monkeypatch):
+    """With many sources a tick visits only those due to send or act (and those whose
+    packets leave); forced on at every tick, or off, every array is the same bit for bit
+    (tests/queue_fingerprint.py's scenarios: CBR and Pareto sources, random loss, a
+    capacity trace, starts and stops, finite sizes, policies run in Python, bursts)."""
+    from aimdmodel.queue import model
+    from tests import queue_fingerprint as fp
+
+    sc, kw = fp.scenarios()[name]
+    digests = []
+    for ratio in (0.0, float("inf")):
+        monkeypatch.setattr(model, "_SPARSE", ratio)
+        digests.append(fp.digest(run(sc, **kw)))
+    assert digests[0] == digests[1]
+
+
 def test_queue_results_are_bit_for_bit_as_recorded():
     """86 scenarios (every variant, discipline, cross traffic, policy kind...): every array
     of every result hashes as recorded in tests/queue_fingerprint.json (the ledger's,

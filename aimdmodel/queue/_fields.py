@@ -64,19 +64,25 @@ NIV = 2
 # a test flow's accepted packets over the run, and its totals (sent, lost, delivered,
 # accepted) when its current sample began: the sample's counts are the differences
 I_ACCTOT, I_S0SENT, I_S0LOST, I_S0DELIV, I_S0ACC = range(I_VAR + NIV, I_VAR + NIV + 5)
-NI = I_VAR + NIV + 5
+# the tick loop's schedule (aimdmodel.queue._network): the first tick at which the
+# source may send or end a round (never earlier than that), the tick (plus one) in
+# which it was last listed as touched, and the tick it was activated in
+I_DUE, I_MARK, I_BORN = range(I_VAR + NIV + 5, I_VAR + NIV + 8)
+NI = I_VAR + NIV + 8
 
 # -- per replication --------------------------------------------------------------------
 G_AVG, G_CREDIT, G_IDLE = range(3)
 NG = 3
-GI_Q, GI_HEAD, GI_TAIL, GI_NACT, GI_NEXT, GI_PTR, GI_COUNT, GI_NB = range(8)
-NGI = 8
+GI_Q, GI_HEAD, GI_TAIL, GI_NACT, GI_NEXT, GI_PTR, GI_COUNT, GI_NB, GI_SPARSE = range(9)
+# the recorded sample of the current tick and the first tick of the next sample
+GI_SAMPLE, GI_SNEXT = range(9, 11)
+NGI = 11
 
 # -- options P[f] -----------------------------------------------------------------------
 (P_DT, P_BUF, P_DISC, P_MINTH, P_MAXTH, P_MAXP, P_WQ, P_GENTLE, P_PR, P_IW, P_MINRTO,
  P_MAXRTO, P_INITRTO, P_DUP, P_VA, P_VB, P_VG, P_VENOB, P_LPD, P_LPINF, P_CC, P_CB, P_CFC,
- P_WWA, P_BURST, P_RATEDT, P_RECEVERY, P_NTEST, P_LINEAR, P_NTICKS) = range(30)
-NP = 30
+ P_WWA, P_BURST, P_RATEDT, P_RECEVERY, P_NTEST, P_LINEAR, P_NTICKS, P_SPARSE) = range(31)
+NP = 31
 D_DROPTAIL, D_RED, D_DRR = 0, 1, 2
 
 # -- recorded series ----------------------------------------------------------------------
@@ -90,6 +96,9 @@ STOP_END, STOP_POLICY, STOP_REINIT = 0, 1, 2
 
 Arrays = namedtuple(
     "Arrays",
-    "F I G GI P rate ring_s ring_c act order rng rec agg",
+    "F I G GI P rate ring_s ring_c act order rng rec agg busy",
 )
-"""Every array of a run, as one argument of the compiled loops."""
+"""Every array of a run, as one argument of the compiled loops.
+
+``busy[r]`` is the tick loop's scratch list of the sources a tick touches.
+"""

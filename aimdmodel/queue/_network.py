@@ -33,6 +33,20 @@ call passes every array of the :data:`~._fields.Arrays` tuple field by
 field, which cost more than the work of a tick with a few flows; only the
 rarer paths (drops to choose, RED, DRR) and the sender's round end stay
 calls.
+
+Which sources a tick visits: with fewer sources than about the packets the
+link serves in a tick, every active source in steps 3, 4 and 6, as above.
+With more (FIFO disciplines; ``sparse``), most sources neither send nor act
+in a given tick, and their tick is all zeros: each source keeps the first
+tick in which it may send or act (``I_DUE``, computed from its round's
+schedule, a thousandth of a tick early, :func:`_next_due`); a tick lists
+the sources due (in the active list's order, which fixes the order of the
+random draws and of the FIFO), runs steps 3 and 4 on them with the same
+exact tests as above, and runs step 6 on them and on the sources whose
+packets left the queue. The last tick of each recorded sample visits every
+source (the samples keep the last queue and window). The results are the
+same bit for bit either way (``tests/queue_fingerprint.py`` passes with
+either way forced).
 """
 
 from __future__ import annotations
@@ -60,11 +74,14 @@ from ._fields import (
     F_DSUM,
     F_GROWF,
     F_REINITW,
+    F_RESUME,
+    F_RLEN,
     F_RWIN,
     F_SPAN,
     F_SSTH,
     F_T0,
     F_TDELAY,
+    F_TDET,
     F_TLOSS1,
     F_XCUM,
     G_AVG,
@@ -77,16 +94,22 @@ from ._fields import (
     GI_NEXT,
     GI_PTR,
     GI_Q,
+    GI_SAMPLE,
+    GI_SNEXT,
+    GI_SPARSE,
     GI_TAIL,
     I_ACCTOT,
     I_ARR,
+    I_BORN,
     I_CBREMIT,
     I_DEFER,
     I_DELIV,
+    I_DUE,
     I_HOLES,
     I_LEFT,
     I_LIFE,
     I_LOST,
+    I_MARK,
     I_MODE,
     I_NEXTNEW,
     I_QUEUED,
@@ -133,6 +156,7 @@ from ._fields import (
     P_PR,
     P_RATEDT,
     P_RECEVERY,
+    P_SPARSE,
     P_WQ,
     REC_ACC,
     REC_CWND,
@@ -161,6 +185,7 @@ install()  # before the first cache=True function: stamps cover the folder
 __all__ = ["run"]
 
 
+
 @numba.njit(inline="always", _nrt=False)
 def _capacity(A, t):  # pragma: no cover - compiled
     """C(t) in packets per second (a trace holds its last value)."""
@@ -179,7 +204,7 @@ def _qdelay(N, GI, P, r, j, cap):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _activate(A, r, t, cap):  # pragma: no cover - compiled
+def _activate(A, r, k, t, cap):  # pragma: no cover - compiled
     """Activate the sources whose start time has come (sorted by start in ``order``)."""
     n = A.order.shape[1]
     while A.GI[r, GI_NEXT] < n:
@@ -190,6 +215,8 @@ def _activate(A, r, t, cap):  # pragma: no cover - compiled
         if A.I[r, I_LIFE, j] != L_NEW:
             continue
         A.I[r, I_LIFE, j] = L_ACTIVE
+        A.I[r, I_BORN, j] = k
+        A.I[r, I_DUE, j] = k
         A.act[r, A.GI[r, GI_NACT]] = j
         A.GI[r, GI_NACT] += 1
         if A.F[r, S_KIND, j] != KIND_CBR:
@@ -220,37 +247,146 @@ def _check(A, r, t):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _rounds_and_send(A, r, t, cap):  # pragma: no cover - compiled
-    """Per source: reset the tick's counters, end a round, retire if stopped, send.
+def _listed(A, r, k, sparse):  # pragma: no cover - compiled
+    """List the active sources due in tick ``k`` in ``busy[r]``, in the active list's order.
 
-    With random loss, each source's arrivals are thinned right after it
-    sends (the same draws, in the same order, as a separate pass over the
-    sources would take). Return the number of packets that reach the queue.
+    ``sparse``: only those that may send or act (end a round, stop) in the
+    tick, ``I_DUE <= k`` (an underestimate kept by :func:`_next_due`); else
+    every source. Return how many.
+    """
+    nact = A.GI[r, GI_NACT]
+    if not sparse:
+        for a in range(nact):
+            A.busy[r, a] = A.act[r, a]
+        return nact
+    m = 0
+    for a in range(nact):  # without a branch: most sources are not due
+        j = A.act[r, a]
+        A.busy[r, m] = j
+        m += A.I[r, I_DUE, j] <= k
+    return m
+
+
+@numba.njit(inline="always", _nrt=False)
+def _rounds_and_send(A, r, k, t, cap, nt, sparse):  # pragma: no cover - compiled
+    """Per listed source: end a round, retire if stopped, send; note when it is due next.
+
+    Only the ``nt`` sources of ``busy[r]`` (:func:`_listed`) can send or act
+    in this tick; the others' counters of the tick stay 0. With random loss,
+    each source's arrivals are thinned right after it sends (the same draws,
+    in the same order, as a separate pass over the sources would take).
+    ``sparse``: each source's next due tick is computed (:func:`_next_due`).
+    Return the number of packets that reach the queue.
     """
     F, N, P = A.F, A.I, A.P
     pr = P[P_PR]
+    never = int(P[P_NTICKS]) + 1
+    per_dt = 1.0 / P[P_DT]
     total = 0
-    for a in range(A.GI[r, GI_NACT]):
-        j = A.act[r, a]
-        for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
-            N[r, f, j] = 0
-        if N[r, I_LIFE, j] != L_ACTIVE:
+    for u in range(nt):
+        j = A.busy[r, u]
+        if sparse:
+            N[r, I_MARK, j] = k + 1  # listed (see _fifo)
+        if N[r, I_LIFE, j] != L_ACTIVE:  # finished, its queue draining: nothing to send
+            N[r, I_DUE, j] = never
             continue
+        cw = F[r, F_CWND, j]
         stop = F[r, S_STOP, j]
         if stop > 0.0 and t >= stop:
             N[r, I_LIFE, j] = L_DONE
+            N[r, I_DUE, j] = never
+            _last_cwnd(A, r, k, j, cw)
             continue
         if F[r, S_KIND, j] != KIND_CBR and round_ends(F, N, P, r, j, t):
             round_end(F, N, P, r, j, t, _qdelay(N, A.GI, P, r, j, cap))
             if N[r, I_LIFE, j] != L_ACTIVE:
+                N[r, I_DUE, j] = never
+                _last_cwnd(A, r, k, j, cw)
                 continue
         n = _emit(F, N, P, r, j, t)
+        if sparse:
+            N[r, I_DUE, j] = _next_due(F, N, P, r, j, k, per_dt, N[r, I_RSENT, j] + n)
         if pr > 0.0 and n > 0:
             x = binomial(A.rng, r, n, pr)
             N[r, I_TLOSS, j] = x
             n -= x
         total += n
     return total
+
+
+@numba.njit(inline="always", _nrt=False)
+def _sample(A, k):  # pragma: no cover - compiled
+    """Return the recorded sample tick ``k`` adds to."""
+    return min(k // int(A.P[P_RECEVERY]), A.rec.shape[2] - 1)
+
+
+@numba.njit(_nrt=False)
+def _last_cwnd(A, r, k, j, cw):  # pragma: no cover - compiled
+    """Record test flow ``j``'s window ``cw`` of the previous tick: it stops being active now.
+
+    A sample keeps the window of its last tick in which the flow was active
+    (:func:`_record`); the ticks in which nothing happened to the flow are
+    not visited, so the last of them is written here when it is in the
+    same sample (the window has not changed since).
+    """
+    if j < int(A.P[P_NTEST]) and A.I[r, I_BORN, j] < k and k > 0:
+        s = _sample(A, k)
+        if _sample(A, k - 1) == s:
+            A.rec[r, REC_CWND, s, j] = cw
+
+
+@numba.njit(inline="always", _nrt=False)
+def _at_or_before(x, per_dt, never):  # pragma: no cover - compiled
+    """Return the first tick ``k`` with ``k dt >= x``, less a margin (or ``never``).
+
+    ``per_dt`` is ``1 / dt``. The margin, a thousandth of a tick, covers the
+    rounding of ``k dt``, of ``x`` and of ``x / dt`` (relative 1e-16 each: a
+    thousandth of a tick after 1e12 ticks); the exact test is made in that
+    tick and the ticks after it.
+    """
+    kf = x * per_dt - 1e-3
+    if not kf < never:  # beyond the run, infinite or NaN
+        return never
+    return math.ceil(kf) if kf > -1.0 else -1
+
+
+@numba.njit(inline="always", _nrt=False)
+def _next_due(F, N, P, r, j, k, per_dt, sent):  # pragma: no cover - compiled
+    """Return a tick after ``k`` at or before the next one in which source ``j`` may act.
+
+    ``sent``: the packets of its round sent by the end of tick ``k``.
+
+    Acting: sending a packet (:func:`_send_tcp` due beyond those sent), ending
+    a round, a deferred fast retransmit, the end of a timeout
+    (:func:`~aimdmodel.queue._sender.round_ends`), stopping. Each time is
+    converted to a tick with a margin (:func:`_at_or_before`; ``per_dt`` is
+    ``1 / dt``): the tick loop makes the exact tests from that tick on, as in
+    every tick, and a flow whose exact tests fail is listed again in the next.
+    """
+    never = int(P[P_NTICKS]) + 1
+    if F[r, S_KIND, j] == KIND_CBR or P[P_BURST] == 1.0:
+        return k + 1
+    dt = P[P_DT]
+    due = never
+    stop = F[r, S_STOP, j]
+    if stop > 0.0:
+        due = min(due, _at_or_before(stop, per_dt, never))
+    if N[r, I_MODE, j] == M_WAIT:  # no packets until the timeout is over
+        return max(k + 1, min(due, _at_or_before(F[r, F_RESUME, j], per_dt, never)))
+    t0 = F[r, F_T0, j]
+    due = min(due, _at_or_before(t0 + F[r, F_RLEN, j] - dt, per_dt, never))
+    if N[r, I_DEFER, j] == 1:
+        due = min(due, _at_or_before(F[r, F_TDET, j] - dt, per_dt, never))
+    total = F[r, F_RWIN, j]
+    left = N[r, I_LEFT, j]
+    if sent < int(total):
+        span = F[r, F_SPAN, j]
+        if left > sent or span <= 0.0 or total <= left:
+            return k + 1
+        # _send_tcp's due passes sent once (t + dt - t0) / span > (sent - left) / (total - left)
+        due = min(due, _at_or_before(t0 - dt + span * ((sent - left) / (total - left)), per_dt,
+                                     never))
+    return max(k + 1, due)
 
 
 @numba.njit(inline="always", _nrt=False)
@@ -302,26 +438,29 @@ def _emit(F, N, P, r, j, t):  # pragma: no cover - compiled
 
 
 @numba.njit(_nrt=False)
-def _pick(A, r, x, extras):  # pragma: no cover - compiled
+def _pick(N, busy, rng, r, nt, x, extras):  # pragma: no cover - compiled
     """Drop ``x`` packets, each subset of the candidates equally likely (selection sampling).
 
     Candidates: the tick's surviving arrivals not dropped yet; with
     ``extras``, only those a window increase added (at most ``x`` dropped).
+    The sources that sent this tick are among the ``nt`` of ``busy[r]``, in
+    the active list's order (the others have no candidates, hence no draws).
+    Only the arrays used are passed (a call passes each array field by field).
     """
     if x <= 0:
         return 0
     pool = 0
-    for a in range(A.GI[r, GI_NACT]):
-        pool += _candidates(A, r, A.act[r, a], extras)
+    for u in range(nt):
+        pool += _candidates(N, r, busy[r, u], extras)
     x = min(x, pool)
     done = 0
-    for a in range(A.GI[r, GI_NACT]):
+    for u in range(nt):
         if x <= 0:
             break
-        j = A.act[r, a]
-        for _ in range(_candidates(A, r, j, extras)):
-            if uniform(A.rng, r) * pool < x:
-                A.I[r, I_TDROP, j] += 1
+        j = busy[r, u]
+        for _ in range(_candidates(N, r, j, extras)):
+            if uniform(rng, r) * pool < x:
+                N[r, I_TDROP, j] += 1
                 x -= 1
                 done += 1
             pool -= 1
@@ -329,15 +468,15 @@ def _pick(A, r, x, extras):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _candidates(A, r, j, extras):  # pragma: no cover - compiled
+def _candidates(N, r, j, extras):  # pragma: no cover - compiled
     """Packets of source ``j`` in this tick that a drop may still take."""
-    left = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
-    return min(A.I[r, I_TEXTRA, j], left) if extras else left
+    left = N[r, I_ARR, j] - N[r, I_TLOSS, j] - N[r, I_TDROP, j]
+    return min(N[r, I_TEXTRA, j], left) if extras else left
 
 
 @numba.njit(inline="always", _nrt=False)
-def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
-    """Attribute a tick's drops to the arriving packets.
+def _choose_drops(A, r, nt, early, over):  # pragma: no cover - compiled
+    """Attribute a tick's drops to the arriving packets (of the ``nt`` sources listed).
 
     RED's ``early`` drops take any arriving packet with equal probability.
     The ``over``flow of a full buffer takes first the packets that window
@@ -347,11 +486,11 @@ def _choose_drops(A, r, early, over):  # pragma: no cover - compiled
     1992); the rest, if any, are taken at random.
     """
     if early > 0:  # (a call costs more than most ticks' drops: none)
-        _pick(A, r, early, False)
+        _pick(A.I, A.busy, A.rng, r, nt, early, False)
     if over > 0:
-        over -= _pick(A, r, over, True)
+        over -= _pick(A.I, A.busy, A.rng, r, nt, over, True)
         if over > 0:
-            _pick(A, r, over, False)
+            _pick(A.I, A.busy, A.rng, r, nt, over, False)
 
 
 # --------------------------------------------------------------------------- the link
@@ -366,60 +505,71 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
 
 
 @numba.njit(_nrt=False)
-def _red_drops(A, r, t, cap, arrivals):  # pragma: no cover - compiled
+def _red_drops(G, GI, P, rng, r, cap, arrivals):  # pragma: no cover - compiled
     """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet.
 
     As ns-3's RedQueueDisc (``m_qAvg >= m_minTh && nQueued > 1``), no packet
     is dropped, early or forced, while at most one packet waits: with a small
     ``w_q`` the average lags the queue, and after the flows back off it stays
     above ``min_th`` while the queue drains; dropping then would idle the link.
+    The average and the count since the last drop are kept in locals over the
+    tick's packets (the arrays of ``A`` may alias: numba would store and
+    reload them per packet); only the arrays used are passed (a call passes
+    each array field by field).
     """
     if arrivals == 0:
         return 0
-    q0 = A.GI[r, GI_Q]
-    wq, lo, hi, maxp = A.P[P_WQ], A.P[P_MINTH], A.P[P_MAXTH], A.P[P_MAXP]
-    top = 2.0 * hi if A.P[P_GENTLE] == 1.0 else hi
-    if A.G[r, G_IDLE] > 0.0:  # F&J: avg decays as if m packets arrived to an empty queue,
-        A.G[r, G_AVG] *= (1.0 - wq) ** A.G[r, G_IDLE]  # m = idle time * C (unused slots)
-        A.G[r, G_IDLE] = 0.0
-    slots = cap * A.P[P_DT]
+    q0 = GI[r, GI_Q]
+    wq, lo, hi, maxp = P[P_WQ], P[P_MINTH], P[P_MAXTH], P[P_MAXP]
+    top = 2.0 * hi if P[P_GENTLE] == 1.0 else hi
+    if G[r, G_IDLE] > 0.0:  # F&J: avg decays as if m packets arrived to an empty queue,
+        G[r, G_AVG] *= (1.0 - wq) ** G[r, G_IDLE]  # m = idle time * C (unused slots)
+        G[r, G_IDLE] = 0.0
+    slots = cap * P[P_DT]
+    keep, width, above = 1.0 - wq, hi - lo, 1 - maxp
+    avg, count = G[r, G_AVG], GI[r, GI_COUNT]
     acc, drops = 0, 0
     for p in range(arrivals):
         qnow = max(0.0, q0 + acc - slots * p / arrivals)
-        avg = (1.0 - wq) * A.G[r, G_AVG] + wq * qnow
-        A.G[r, G_AVG] = avg
+        avg = keep * avg + wq * qnow
         drop = False
         if lo <= avg < top and qnow > 1.0:
-            A.GI[r, GI_COUNT] += 1
-            pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
-            cpb = A.GI[r, GI_COUNT] * pb
-            drop = cpb >= 1.0 or uniform(A.rng, r) < pb / (1.0 - cpb)
+            count += 1
+            pb = maxp * (avg - lo) / width if avg < hi else maxp + above * (avg - hi) / hi
+            cpb = count * pb
+            drop = cpb >= 1.0 or uniform(rng, r) < pb / (1.0 - cpb)
         elif avg >= top and qnow > 1.0:
             drop = True
         else:  # below min_th, or ns-3's guard: nothing dropped while at most one packet waits
-            A.GI[r, GI_COUNT] = -1
+            count = -1
         if drop:
-            A.GI[r, GI_COUNT] = 0
+            count = 0
             drops += 1
         else:
             acc += 1
+    G[r, G_AVG], GI[r, GI_COUNT] = avg, count
     return drops
 
 
 @numba.njit(inline="always", _nrt=False)
-def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
-    """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures."""
+def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
+    """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures.
+
+    The arrivals come from the ``nt`` sources listed in ``busy[r]``;
+    ``sparse``: the sources whose packets leave are added to the list.
+    Return its length.
+    """
     q0 = A.GI[r, GI_Q]
-    early = _red_drops(A, r, t, cap, arrivals) if A.P[P_DISC] == D_RED else 0
+    early = _red_drops(A.G, A.GI, A.P, A.rng, r, cap, arrivals) if A.P[P_DISC] == D_RED else 0
     served = _service(A, r, cap, q0 + arrivals - early)
     over = max(0, q0 + arrivals - early - served - int(A.P[P_BUF]))
-    _choose_drops(A, r, early, over)
+    _choose_drops(A, r, nt, early, over)
     delay = q0 / cap
     E = A.ring_s.shape[1]
     tail = A.GI[r, GI_TAIL]
     e = tail % E  # the ring's slot of entry ``tail`` (kept without a division per packet)
-    for a in range(A.GI[r, GI_NACT]):
-        j = A.act[r, a]
+    for u in range(nt):
+        j = A.busy[r, u]
         acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
         A.I[r, I_TACC, j] = acc
         A.F[r, F_TDELAY, j] = delay
@@ -437,12 +587,17 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     left = served
     head = A.GI[r, GI_HEAD]
     e = head % E
+    nu = nt
     while left > 0 and head < tail:
         j = A.ring_s[r, e]
         take = min(left, A.ring_c[r, e])
         A.ring_c[r, e] -= take
         A.I[r, I_TDEP, j] += take
         A.I[r, I_QUEUED, j] -= take
+        if sparse and A.I[r, I_MARK, j] != k + 1:  # not listed: its departures to account
+            A.I[r, I_MARK, j] = k + 1
+            A.busy[r, nu] = j
+            nu += 1
         left -= take
         if A.ring_c[r, e] == 0:
             head += 1
@@ -453,6 +608,7 @@ def _fifo(A, r, t, cap, arrivals):  # pragma: no cover - compiled
     A.GI[r, GI_Q] = q0 + arrivals - early - over - served
     if A.GI[r, GI_Q] == 0:  # the link idled for the unused part of the tick
         A.G[r, G_IDLE] += max(0.0, cap * A.P[P_DT] - served)
+    return nu
 
 
 @numba.njit(_nrt=False)
@@ -591,25 +747,55 @@ def _flush(N, rec, r, s, j):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
-    """Account, record, and drop finished sources with an empty queue from the active list."""
+def _closed(A, r, t, s, last, ntest, j):  # pragma: no cover - compiled
+    """Account and record source ``j``'s tick; clear its counters; tell whether it is gone."""
+    F, N = A.F, A.I
+    _account(F, N, r, j, t)
+    _record(F, N, ntest, A.rec, A.agg, r, s, j)
+    gone = N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0
+    if j < ntest and (last or gone):
+        _flush(N, A.rec, r, s, j)
+    for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
+        N[r, f, j] = 0
+    return gone
+
+
+@numba.njit(inline="always", _nrt=False)
+def _close_tick(A, r, k, t, cap, nu, sparse):  # pragma: no cover - compiled
+    """Account, record, and drop finished sources with an empty queue from the active list.
+
+    ``sparse``: only the ``nu`` sources of ``busy[r]`` (due, or with packets
+    that left) have anything to account, every other source's tick is all
+    zeros, its queue and window unchanged; all are visited in the last tick
+    of a sample, which records the last values.
+    """
     every = int(A.P[P_RECEVERY])
-    s = min(k // every, A.rec.shape[2] - 1)
-    last = (k + 1) % every == 0 or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
+    nxt = A.GI[r, GI_SNEXT]
+    if not nxt - every <= k < nxt:  # a new sample (without two divisions per tick)
+        s = k // every
+        nxt = (s + 1) * every
+        A.GI[r, GI_SAMPLE], A.GI[r, GI_SNEXT] = s, nxt
+    s = min(A.GI[r, GI_SAMPLE], A.rec.shape[2] - 1)  # the same as _sample(A, k)
+    last = k + 1 == nxt or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
     A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
     A.agg[r, AGG_TICKS, s] += 1
     A.agg[r, AGG_CAP, s] += cap
-    F, N, act = A.F, A.I, A.act
+    act = A.act
     ntest = int(A.P[P_NTEST])
+    gone = False
+    if last or not sparse:
+        for a in range(A.GI[r, GI_NACT]):
+            gone |= _closed(A, r, t, s, last, ntest, act[r, a])
+    else:
+        for u in range(nu):
+            gone |= _closed(A, r, t, s, last, ntest, A.busy[r, u])
+    if not gone:
+        return
+    N = A.I
     keep = 0
     for a in range(A.GI[r, GI_NACT]):
         j = act[r, a]
-        _account(F, N, r, j, t)
-        _record(F, N, ntest, A.rec, A.agg, r, s, j)
-        gone = N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0
-        if j < ntest and (last or gone):
-            _flush(N, A.rec, r, s, j)
-        if gone:
+        if N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0:
             continue
         act[r, keep] = j
         keep += 1
@@ -618,19 +804,31 @@ def _close_tick(A, r, k, t, cap):  # pragma: no cover - compiled
 
 @numba.njit(inline="always", _nrt=False)
 def _tick(A, r, k):  # pragma: no cover - compiled
-    """One tick of replication ``r``; return STOP_END, or why the driver must act first."""
+    """One tick of replication ``r``; return STOP_END, or why the driver must act first.
+
+    With more sources than ``P_SPARSE`` times the packets the link serves in
+    a tick, the tick visits only the sources that may send or act and those
+    whose packets leave (``sparse``; not under DRR, which serves every queue).
+    """
     t = k * A.P[P_DT]
     cap = _capacity(A, t)
-    _activate(A, r, t, cap)
+    _activate(A, r, k, t, cap)
     why = _check(A, r, t)
     if why != STOP_END:
         return why
-    arrivals = _rounds_and_send(A, r, t, cap)
+    sparse = A.P[P_DISC] != D_DRR and A.GI[r, GI_NACT] > A.P[P_SPARSE] * cap * A.P[P_DT]
+    if sparse and A.GI[r, GI_SPARSE] == 0:  # I_DUE is not kept up to date otherwise
+        for a in range(A.GI[r, GI_NACT]):
+            A.I[r, I_DUE, A.act[r, a]] = k
+    A.GI[r, GI_SPARSE] = sparse
+    nt = _listed(A, r, k, sparse)
+    arrivals = _rounds_and_send(A, r, k, t, cap, nt, sparse)
     if A.P[P_DISC] == D_DRR:
         _drr(A, r, t, cap, arrivals)
+        nu = nt
     else:
-        _fifo(A, r, t, cap, arrivals)
-    _close_tick(A, r, k, t, cap)
+        nu = _fifo(A, r, k, t, cap, arrivals, nt, sparse)
+    _close_tick(A, r, k, t, cap, nu, sparse)
     return STOP_END
 
 

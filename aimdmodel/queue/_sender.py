@@ -130,7 +130,7 @@ __all__ = ["candidate", "queue_delay", "round_end", "start_round"]
 _INF = np.inf
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def candidate(F, N, P, r, j, which):  # pragma: no cover - compiled
     """Return the policy window after step ``which`` (1 increase, 2 decrease, 3 two decreases)."""
     if P[P_LINEAR] == 0.0:
@@ -146,7 +146,7 @@ def candidate(F, N, P, r, j, which):  # pragma: no cover - compiled
     return w
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _take(F, N, P, r, j, which):  # pragma: no cover - compiled
     """Take policy step ``which``; return the new policy window."""
     w = candidate(F, N, P, r, j, which)
@@ -155,14 +155,14 @@ def _take(F, N, P, r, j, which):  # pragma: no cover - compiled
     return w
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def queue_delay(F, N, P, r, j, qdelay):  # pragma: no cover - compiled
     """Return the RTT a round starting now would have: base + the current queueing delay."""
     return F[r, S_BASE, j] + qdelay
 
 
 # --------------------------------------------------------------------------- measurements
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _rtt_sample(F, N, P, r, j):  # pragma: no cover - compiled
     """RFC 6298 Sec. 2-3 with one sample per round; Karn: none from rounds with retransmissions."""
     acc = N[r, I_RACC, j]
@@ -188,7 +188,7 @@ def _rtt_sample(F, N, P, r, j):  # pragma: no cover - compiled
     N[r, I_BACKOFF, j] = 0
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _observe(F, N, P, r, j):  # pragma: no cover - compiled
     """Take the round's RTT sample, then the variant's once-per-round measurements."""
     _rtt_sample(F, N, P, r, j)
@@ -316,7 +316,7 @@ def _detected(F, N, P, r, j, t):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- growth
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _grow(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Grow after a round without loss: the variant's own rule, slow start or an increase."""
     v = F[r, S_VAR, j]
@@ -358,7 +358,7 @@ def _recovery_round(F, N, P, r, j, t):  # pragma: no cover - compiled
         _enter_recovery(F, N, P, r, j, t, pending, False, float(N[r, I_RSENT, j]))
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _resume(F, N, P, r, j):  # pragma: no cover - compiled
     """Resume after the retransmission timer fired: slow start from cwnd = 1, holes first."""
     N[r, I_MODE, j] = M_OPEN
@@ -427,7 +427,7 @@ def start_round(F, N, P, r, j, t0, qdelay, left):  # pragma: no cover - compiled
     N[r, I_XEMIT, j] = 0
 
 
-@numba.njit(_nrt=False)
+@numba.njit(inline="always", _nrt=False)
 def _finished(F, N, P, r, j, t):  # pragma: no cover - compiled
     """Tell whether a finite transfer is complete: every packet delivered (at a round end)."""
     size = F[r, S_SIZE, j]
