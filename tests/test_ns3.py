@@ -138,7 +138,8 @@ def test_the_send_trace_agrees_with_the_counts(res, mixed):
         m = mixed.tx_flow == i
         tx, seq = mixed.tx_t[m], mixed.tx_seq[m]
         assert tx.size == res.sent[0, :, i].sum()
-        assert seq.min() == 1 and ((seq - 1) % seg == 0).all()
+        assert seq.min() == 1
+        assert ((seq - 1) % seg == 0).all()
         assert (np.diff(tx) >= 0).all()
         d = (mixed.drop_flow == i) & (mixed.drop_seq >= 0)
         for t, q in zip(mixed.drop_t[d], mixed.drop_seq[d], strict=True):

@@ -9,6 +9,8 @@ over random dumbbells. The comparison with ns-3 reads the stored ns-3 runs
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -158,11 +160,40 @@ def test_prr_follows_ns3_344_on_duplicate_acks_and_its_unsigned_limit():
     R = K.allocate(FP, OP, *P._programs(rules, 1))[3]
     ssth, cwnd = np.array([8.0]), np.array([0.0])
     R[K.V_RFS][0], R[K.V_PRRDEL][0], R[K.V_PRROUT][0] = 10.0, 2.0, 5.0
-    K._prr(0, 1, False, True, 4.0, ssth, cwnd, R)  # pipe 4 <= ssthresh 8: PRR-CRB
+    K._prr(0, 1, False, True, 4.0, ssth, cwnd, R, OP)  # pipe 4 <= ssthresh 8: PRR-CRB
     assert R[K.V_PRRDEL][0] == 3.0
     assert cwnd[0] == 4.0  # limit = 3 - 5 < 0: sndcnt = max(-2, 0) = 0
-    K._prr(0, 0, True, True, 4.0, ssth, cwnd, R)  # a duplicate ACK, with SACK
+    K._prr(0, 0, True, True, 4.0, ssth, cwnd, R, OP)  # a duplicate ACK, with SACK
     assert R[K.V_PRRDEL][0] == 4.0
+
+
+def test_prr_wraps_its_proportional_product_at_32_bits_as_ns3():
+    """ns-3.44 computes ceil(prrDelivered * ssThresh * 1.0 / RecoverFS) - prrOut with the
+    first product on uint32 bytes: at ssthresh 31.75 segments of 1448 bytes (45972 B) and
+    RecoverFS 61, a cumulative ACK that brings prrDelivered to 124 segments wraps it
+    (179552 x 45972 > 2^32) and PRR sends nothing (cwnd = pipe, 60), where the unwrapped
+    product would allow 3.54 segments more. A recovery entered with nothing in flight
+    (RecoverFS 0) counts no duplicate ACK as delivered."""
+    sc = Scenario(flows=(Flow(variant="newreno"),), duration=1.0)
+    rules = P.check_packet(sc)
+    FP = P._parameters(sc, rules, QueueOptions(recovery="prr"))
+    OP = P._options(sc, QueueOptions(recovery="prr"), 0.01)
+    assert OP[K.OP_MSS] == 1448.0
+    R = K.allocate(FP, OP, *P._programs(rules, 1))[3]
+    ssth, cwnd = np.array([45972 / 1448]), np.array([62.0])
+    R[K.V_RFS][0], R[K.V_PRRDEL][0], R[K.V_PRROUT][0] = 61.0, 61.0, 61.0
+    K._prr(0, 63, False, False, 60.0, ssth, cwnd, R, OP)  # pipe 60 > ssthresh
+    assert R[K.V_PRRDEL][0] == 124.0
+    assert cwnd[0] == 60.0
+    R[K.V_PRRDEL][0], R[K.V_PRROUT][0] = 20.0, 10.0  # no wrap: PRR's share, in bytes
+    K._prr(0, 10, False, False, 60.0, ssth, cwnd, R, OP)
+    sent = math.ceil(30 * 1448 * 45972 / (61 * 1448)) - 10 * 1448
+    assert cwnd[0] * 1448 == pytest.approx(60 * 1448 + sent)
+    assert sent / 1448 > 30 * 45972 / (61 * 1448) - 10  # rounded up
+    R[K.V_RFS][0], R[K.V_PRRDEL][0], R[K.V_PRROUT][0] = 0.0, 0.0, 0.0
+    cwnd[0] = 7.0
+    K._prr(0, 0, True, False, 0.0, ssth, cwnd, R, OP)
+    assert (R[K.V_PRRDEL][0], cwnd[0]) == (0.0, 7.0)
 
 
 def test_newreno_congestion_avoidance_adds_whole_bytes_as_ns3():

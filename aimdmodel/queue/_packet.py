@@ -435,17 +435,21 @@ def _pkts_acked(j, count, FP, R, srtt, t, cwnd):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, _nrt=False)
-def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R):  # pragma: no cover - compiled
+def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R, OP):  # pragma: no cover - compiled
     """Run ns-3.44's TcpPrrRecovery::DoRecovery (RFC 6937): cwnd = pipe + what PRR lets out.
 
-    In segments (ns-3 counts bytes and rounds the proportional part up).
+    In segments; the proportional part in bytes as ns-3 computes it (rounded
+    up, its uint32 product wrapped).
     ``pipe`` is ns-3's ``tcb->m_bytesInFlight``: as ReceivedAck computed it
-    before the ACK's cumulative part (and its Reno-SACK guess), fresh only in
-    EnterRecovery. As ns-3.44: a duplicate ACK counts one segment delivered,
+    after the ACK's SACK blocks and cumulative part, before ProcessAck's
+    Reno-SACK guess or head marked lost; fresh only in EnterRecovery. As
+    ns-3.44: a duplicate ACK counts one segment delivered,
     with SACK too, while prrDelivered is below RecoverFS; and its
     ``max(prrDelivered - prrOut, delivered)`` is taken on unsigned integers, so
     when prrOut exceeds prrDelivered the wrapped difference wins and, read
-    back as an int, is that negative difference.
+    back as an int, is that negative difference. A recovery entered with
+    nothing in flight has RecoverFS 0: its first duplicate ACK delivers
+    nothing, so PRR leaves cwnd as it was.
     """
     if isdup and R[V_PRRDEL][j] < R[V_RFS][j]:
         delivered += 1
@@ -453,7 +457,16 @@ def _prr(j, delivered, isdup, sack, pipe, ssth, cwnd, R):  # pragma: no cover - 
         return
     R[V_PRRDEL][j] += delivered
     if pipe > ssth[j]:
-        sndcnt = R[V_PRRDEL][j] * ssth[j] / R[V_RFS][j] - R[V_PRROUT][j]
+        if R[V_RFS][j] > 0:
+            # ns-3.44: ceil(m_prrDelivered * m_ssThresh * 1.0 / RecoverFS) - m_prrOut in
+            # bytes, the product taken on uint32 first: it wraps at 2^32 (from about 65
+            # segments delivered at a ssthresh of 45 kB on), and PRR then sends nothing
+            mss = OP[OP_MSS]
+            prod = (math.floor(R[V_PRRDEL][j] * mss + 0.5)
+                    * math.floor(ssth[j] * mss + 0.5)) % 4294967296
+            sndcnt = (math.ceil(prod / (R[V_RFS][j] * mss)) - R[V_PRROUT][j] * mss) / mss
+        else:  # ns-3 divides by a RecoverFS of 0: inf (or NaN) cast to int, INT_MIN on x86
+            sndcnt = -2.0 ** 31
     else:
         limit = R[V_PRRDEL][j] - R[V_PRROUT][j]
         if limit >= 0:
@@ -736,7 +749,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
             if not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
             if OP[OP_PRR] == 1.0:
-                _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R)
+                _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
         elif state[j] == ST_DISORDER:
             # RFC 6675 step (2), ns-3 DupAck: TcpTxBuffer::IsLost(m_highRxAckMark), which
             # is the head's lost flag while a SACK - without SACK a "Reno SACK" guess
@@ -765,8 +778,8 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                     R[V_PRROUT][j] = 0.0  # RecoverFS = the pipe (BytesInFlight, fresh)
                     R[V_PRRDEL][j] = 0.0
                     S[48][j] = inflight - (0 if sack else 1)
-                    R[V_RFS][j] = max(S[48][j], 1)
-                    _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R)
+                    R[V_RFS][j] = S[48][j]  # may be 0: then a duplicate ACK adds nothing
+                    _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                       npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
@@ -816,7 +829,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
         cwnd[j] += 1.0 if cwnd[j] < ssth[j] else 1.0 / cwnd[j]
         R[V_TAHOECW][j] = cwnd[j]
     if OP[OP_PRR] == 1.0 and segs >= 1:
-        _prr(j, delivered, False, sack, S[48][j], ssth, cwnd, R)
+        _prr(j, delivered, False, sack, S[48][j], ssth, cwnd, R, OP)
     f = flags[j, una[j] & MASK]
     if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
         # ns-3's DoRetransmit: NextSeg's first lost segment, else new data (its rule 2:
@@ -922,8 +935,6 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         delivered += 1
         updated = True
         _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
-    # ns-3's m_bytesInFlight, updated after the SACK blocks, before the cumulative part
-    S[48][j] = _pipe(nxt[j], old, nsacked[j], nlost[j], nretx[j])
     # the RTT from the echoed timestamp (whole granules, as ns-3's TSval), only when the
     # ACK covers the front of ns-3's RTT history (tcp-socket-base.cc CalculateRttSample:
     # ``ackSeq >= front.seq + count``; the history holds new data sent since the last
@@ -957,6 +968,10 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         # is marked lost
         _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
+    # ns-3's m_bytesInFlight as ReceivedAck updates it "before processing the ACK": after
+    # the SACK blocks and the cumulative part (DiscardUpTo), before ProcessAck's Reno-SACK
+    # guess or head marked lost; PRR's DoRecovery reads it
+    S[48][j] = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
     isdup = updated if sack else (ack == old and ack < nxt[j])
     R[V_LASTACK][j] = ack
     olddup = dup[j]
