@@ -217,24 +217,28 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree):  # pragma: no cover - compiled
+def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree, order):  # pragma: no cover
     """Put flow ``j``'s packet ``s`` on its access link at ``t``.
 
     ``s``: a segment, -1 the handshake's last ACK, -2 a SYN. It leaves ``tx``
     after the link is free and reaches the bottleneck the link's delay later
-    (an event of :func:`run`).
+    (an event of :func:`run`). ``fts``: when it was sent; ``order`` numbers the
+    packets put on any access link (its last row counts them): of packets sent
+    at one instant, ns-3 scheduled the arrival of the one sent first first.
     """
     afree[j] = max(t, afree[j]) + tx
     e = fi[j, 1] & MASK
     ft[j, e] = afree[j] + FP[FP_FWD, j]
     fsq[j, e] = s
     fts[j, e] = t
+    order[j, e] = order[-1, 0]
+    order[-1, 0] += 1
     fi[j, 1] += 1
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
-          ft, fsq, fi, fts, afree):  # pragma: no cover - compiled
+          ft, fsq, fi, fts, afree, order):  # pragma: no cover - compiled
     """Flow ``j`` sends segment ``s`` (a retransmission or the next new one).
 
     The segment leaves on the sender's access link one transmission time after
@@ -256,7 +260,7 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     rec[R_SENT, k, j] += 1.0
     if deadline[j] == np.inf:
         deadline[j] = t + rto[j]
-    _on_access(j, s, t, OP[OP_ASVC], FP, ft, fsq, fi, fts, afree)
+    _on_access(j, s, t, OP[OP_ASVC], FP, ft, fsq, fi, fts, afree, order)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -673,7 +677,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     if life[j] == 0:  # the SYN leaves; the SYN-ACK sets tstart (_depart)
         life[j] = 1
         tstart[j] = np.inf
-        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree)
+        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree, S[51])
         S[50][j] = t
         return False
     sample = (math.floor(t / gran) - math.floor(S[50][j] / gran)) * gran
@@ -685,7 +689,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     tstart[j] = np.inf
     cwnd[j] = OP[OP_IW]
     # the handshake's last ACK leaves just ahead of the data, on the same links
-    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree)
+    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree, S[51])
     return True
 
 
@@ -782,7 +786,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                     _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
+                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
                 R[V_PRROUT][j] += 1.0
             elif not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
@@ -838,7 +842,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
         if s < 0:
             s = una[j]
         _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47])
+              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
         R[V_PRROUT][j] += 1.0
     _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
     if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
@@ -1006,7 +1010,7 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
             break
         retx = s < nxt[j]
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
-              deadline, rto, S[43], S[44], S[45], S[46], S[47])
+              deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
     limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
@@ -1048,9 +1052,9 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     arrival usually precedes a departure at the same instant, and of two
     arrivals the one sent first). A retransmission timer due at the instant of
     one of these or of an ACK's arrival (scheduled when the ACK began its last
-    hop) goes first where it was armed before that (as it is, an RTO before).
-    Other ties: the departure, then the lowest flow, its kinds in the order
-    6, 1, 2, 3, 4, 5.
+    hop) goes first where it was armed before that (as it is, an RTO before);
+    of timers due at one instant, the one armed first. Other ties: the
+    departure, then the lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
     """
     deadline, life, tstart, at, ahead, atail = S[25], S[26], S[27], S[31], S[35], S[36]
     qd, due, ft, fi = S[41], S[3][V_DUE], S[43], S[45]
@@ -1088,18 +1092,24 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
         if qd[QTDEP] <= end:
             first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
             kind, who = 0, -1
+        order, rank = S[51], -1
         for j in range(n):
             if fi[j, 0] < fi[j, 1]:
                 e = fi[j, 0] & MASK
-                if ft[j, e] <= end and fts[j, e] < first:
+                if ft[j, e] <= end and (fts[j, e] < first - 0.5e-9 or (
+                        fts[j, e] < first + 0.5e-9 and kind == 6 and order[j, e] < rank)):
                     first = fts[j, e]
+                    rank = order[j, e]
                     kind, who = 6, j
     elif kind == 1:  # ns-3 scheduled an ACK's arrival when it began its last hop
         first = t - OP[OP_ACKACC] - FP[FP_FWD, who]
+    elif kind == 2:  # a timer when it was armed
+        first = t - S[24][who]
     else:
         return t, kind, who
     # a retransmission timer due at the same instant was armed (an RTO before) earlier
-    # than any of these was scheduled, and ns-3 runs it first
+    # than any of these was scheduled, and ns-3 runs it first; of two timers, the one
+    # armed first
     rto, end = S[24], t + 0.5e-9
     for j in range(n):
         if deadline[j] <= end and deadline[j] - rto[j] < first:
@@ -1247,4 +1257,5 @@ def allocate(FP, OP, PR, PL):
          np.zeros(n),  # send time; when each access link is free;
          np.zeros(n),  # ns-3's tcb->m_bytesInFlight (the pipe as last computed);
          np.zeros(n, np.int64),  # the receiver: one past the highest segment it got;
-         np.zeros(n))  # when the SYN left
+         np.zeros(n),  # when the SYN left; the access links' packets in the order
+         np.zeros((n + 1, RING), np.int64))  # they were put on, the count in [n, 0]
