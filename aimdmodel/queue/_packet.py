@@ -68,6 +68,7 @@ from ._packet_fields import (
     ST_RECOVERY,
     V_DUE,
     V_ECHOMS,
+    V_FRAC,
     V_LASTACK,
     V_MINSRTT,
     V_PRRDEL,
@@ -536,14 +537,19 @@ def _increase(j, segs, FP, OP, cwnd, ssth, cnt, limited, R, synced, w0, step, ra
         _apply(R, K, j, P_INIT, st[j], cwnd[j], st)
         synced[j] = 1
         _start_round(j, FP, R, w0, step, racked)
-    cw = cwnd[j] + step[j] * segs
+    # PolicyOps in bytes, as the bridge's C++: cWnd whole bytes, the fraction carried in
+    # m_frac, so that the window sends a segment only once it holds it whole
+    mss = OP[OP_MSS]
+    cw = math.floor(cwnd[j] * mss + 0.5) + R[V_FRAC][j] + step[j] * mss * segs
     racked[j] += segs
     if racked[j] >= w0[j]:
         for i in range(K):
             st[j, i] = nx[j, i]
-        cw = max(_safe(_eval(R, j, P_WIN, st[j], 0.0)), 1.0)
+        cw = max(_safe(_eval(R, j, P_WIN, st[j], 0.0)), 1.0) * mss
         _start_round(j, FP, R, w0, step, racked)
-    cwnd[j] = cw
+    whole = math.floor(cw)
+    R[V_FRAC][j] = cw - whole
+    cwnd[j] = whole / mss
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -577,6 +583,7 @@ def _ssthresh_rule(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
         synced[j] = 1
     _apply(R, K, j, P_DEC, st[j], 0.0, st)
     _start_round(j, FP, R, w0, step, racked)
+    R[V_FRAC][j] = 0.0  # PolicyOps' m_frac
     return max(_safe(_eval(R, j, P_WIN, st[j], 0.0)), 2.0)
 
 
@@ -1201,6 +1208,7 @@ def allocate(FP, OP, PR, PL):
          np.zeros(n), np.zeros(n),  # the ACK's TSval and TSecr (ms); PRR's prrOut,
          np.zeros(n), np.zeros(n), np.ones(n),  # prrDelivered, RecoverFS; whether the ACK
          np.zeros(n), np.full(n, np.inf),  # covered a retransmission; the variant's timer;
+         np.zeros(n),  # a policy's fraction of a byte of cwnd;
          *(np.zeros(n) for _ in range(NVV)))  # the variant's own (variants/NAME.py)
     for var in VARIANTS.values():
         own = FP[FP_RULE] == RULE_OWN + var.code

@@ -33,13 +33,14 @@ NOP = 38
 # -- the senders' per-flow state in the tuple R: R[V_*][flow] -------------------------------------
 # the last cumulative ACK, ns-3's tcb minRtt, Tahoe recovery's cwnd, the ACK's TSval and TSecr
 # (ms), PRR's prrOut, prrDelivered, RecoverFS, whether the ACK covered a retransmission, and
-# the time of the variant's timer (inf: none; Westwood+'s bandwidth estimate)
+# the time of the variant's timer (inf: none; Westwood+'s bandwidth estimate), and a policy's
+# fraction of a byte of cwnd (PolicyOps' m_frac)
 (V_LASTACK, V_MINSRTT, V_TAHOECW, V_RCVTS, V_ECHOMS, V_PRROUT, V_PRRDEL, V_RFS, V_SAFEACK,
- V_DUE) = range(6, 16)
+ V_DUE, V_FRAC) = range(6, 17)
 # the variant's own state: NVV arrays from V_VAR, which each variant module names for itself
 # (aimdmodel.queue.variants._base.packet_slots); they start at 0 but where the variant's
 # Variant.packet_initial says otherwise
-V_VAR = 16
+V_VAR = 17
 NVV = 7
 LP_VALID_OWD, LP_WITHIN_THR, LP_WITHIN_INF = 1, 2, 4  # ns-3 TcpLp's flags
 U32 = 0xFFFFFFFF
