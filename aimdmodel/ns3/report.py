@@ -240,7 +240,7 @@ def _packet_cause(case: Any, metric: str) -> str:
     """Return the packet-level mode's likely cause of a miss (it follows ns-3's rules)."""
     link = case.scenario.link
     exact = ("without random draws (DropTail, no random loss) the mode drops what ns-3 "
-             "drops, packet for packet: 44 of the catalogue's 45 such scenarios for all "
+             "drops, packet for packet: all 45 such scenarios of the catalogue, for all "
              "of their 60 s, traced")
     if link.random_loss > 0:
         return ("random loss: the mode draws its own losses, not ns-3's random stream, so "

@@ -23,15 +23,20 @@ packet's and an ACK's transmission times); there random loss
 wait, one more is in service. Every packet carries a 2-byte PPP header, the
 bottleneck's rate counts it and is whole bit/s, and each transmission time
 and delay is whole nanoseconds, as ns-3's ``DataRate`` and ``Time`` hold
-them; at one instant (within half a nanosecond) a departure and the arrivals
-go in the order ns-3's scheduler takes them, the one scheduled first first.
+them; at one instant (within half a nanosecond) the events go in the order
+ns-3's scheduler takes them, the one scheduled first first: a departure when
+its service began, an arrival when its packet was sent (packets sent at one
+instant in the order sent), an ACK's arrival when it began its last hop, a
+retransmission timer when it was armed (so a timer due with an ACK fires
+before it).
 The SYN (56 bytes) crosses the access link and the bottleneck as a packet of
 its own (SYNs of flows that start together queue one after the other; a SYN
 lost there goes again after ns-3's 3 s connection timeout), its SYN-ACK
 returns as an ACK does, and the handshake's last ACK enters the bottleneck
 ahead of the first data segment. The
 receiver answers a packet when it reaches it; the ACK (52 bytes, more with
-each SACK block it carries: 2 + 8 per block, at most 3) returns through the
+each SACK block it carries: 8 bytes per block beside the timestamps, whose
+options ns-3 pads once; at most 3) returns through the
 three links, so an empty path gives a data packet RTT = ``base_rtt``. RED
 runs on the queue disc (the waiting packets but the one in ns-3's device
 queue), per arriving packet, as the round model's (Floyd & Jacobson 1993,
@@ -57,7 +62,8 @@ max(1 ms, 4 RTTVAR))``; duplicate ACKs: DISORDER, recovery at the third
 (or when the head IsLost) unless after a timeout the ACK is below the
 recovery point (ns-3's ``m_recoverActive``); classic recovery (cwnd =
 ssthresh until the recovery point, sending by pipe < cwnd), the head
-retransmitted at once; a partial ACK retransmits the next hole (RFC 6582)
+retransmitted at once; a partial ACK retransmits the next hole (RFC 6582;
+where no segment is marked lost yet, ns-3's NextSeg sends new data instead)
 and restarts the timer only the first time (ns-3's "impatient" timer); the
 timeout: ssthresh cut (unless the head was already retransmitted in LOSS),
 cwnd 1, every unSACKed segment marked lost (without SACK every segment:
@@ -67,9 +73,10 @@ and congestion avoidance by TcpLinuxReno (``cwnd = min(cwnd + acked,
 ssthresh)``; +1 segment per cwnd ACKed segments, only when cwnd-limited;
 ssthresh ``max(cwnd / 2, 2)``) or, with ``Flow.policy``, by the rule as the
 ns-3 bridge's ``PolicyOps`` runs it (one segment per ACK in slow start; the
-round's gain spread over its ACKs; ``ssthresh = max(window(decrease(s)),
-2)``): the policy's methods are traced in sympy and verified exactly, as for
-ns-3's generated C++ (:mod:`aimdmodel.policies.trace`), and run as small
+round's gain spread over its ACKs, in bytes: cwnd holds whole bytes, the
+fraction is carried; ``ssthresh = max(window(decrease(s)), 2)``): the
+policy's methods are traced in sympy and verified exactly, as for ns-3's
+generated C++ (:mod:`aimdmodel.policies.trace`), and run as small
 stack programs (:func:`compile_rule`). ``vegas`` is ns-3's TcpVegas (SACK
 off): per ACK the smoothed RTT feeds the round's minimum and the flow's
 base RTT; once per round (the ACK passes the sequence sent when the round
@@ -95,7 +102,10 @@ duplicate ACKs, slow start during the repair). Each variant's ops are its
 flow starts with ns-3's handshake (see Path; it gives the first RTT
 sample) and sends ``initial_window`` segments. Every retransmission timeout
 sets ssthresh from the flight before it (ns-3.44 clears the retransmitted
-flags before it tests the head's).
+flags before it tests the head's). ssthresh is whole bytes, as ns-3's
+``uint32``; ``IncreaseWindow`` runs also on an ACK that acknowledges no
+segment (Veno measures then); PRR computes its share in bytes with ns-3.44's
+``uint32`` product, which wraps at 2^32.
 
 **What it leaves out** (refused, with the reason, rather than run
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
