@@ -240,8 +240,9 @@ def _packet_cause(case: Any, metric: str) -> str:
     """Return the packet-level mode's likely cause of a miss (it follows ns-3's rules)."""
     link = case.scenario.link
     exact = ("without random draws (DropTail, no random loss) the mode drops what ns-3 "
-             "drops, packet for packet: all 45 such scenarios of the catalogue, for all "
-             "of their 60 s, traced")
+             "drops, packet for packet: in all 45 such scenarios of the catalogue each "
+             "flow loses as many packets as in ns-3 within every millisecond, give or take "
+             "one, for all of their 60 s (benchmarks/ns3_drops.py)")
     if link.random_loss > 0:
         return ("random loss: the mode draws its own losses, not ns-3's random stream, so "
                 "they hit other packets at other moments; " + exact)
