@@ -1068,11 +1068,18 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     t = qd[QTDEP]
     kind = 0
     who = -1
+    dmin = np.inf  # the earliest timer
+    a1, a2 = np.inf, np.inf  # the two earliest arrivals at the queue
     for j in range(n):
-        if fi[j, 0] < fi[j, 1] and ft[j, fi[j, 0] & MASK] < t:
-            t = ft[j, fi[j, 0] & MASK]
-            kind = 6
-            who = j
+        dmin = min(dmin, deadline[j])
+        if fi[j, 0] < fi[j, 1]:
+            a = ft[j, fi[j, 0] & MASK]
+            if a < a2:
+                a1, a2 = min(a, a1), max(a, a1)
+            if a < t:
+                t = a
+                kind = 6
+                who = j
         if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
             t = at[j, ahead[j] & MASK]
             kind = 1
@@ -1093,8 +1100,17 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
             t = tstart[j]
             kind = 5
             who = j
-    if kind == 0 or kind == 6:  # one instant of ns-3's clock: the first scheduled first
-        fts, end = S[46], t + 0.5e-9
+    end = t + 0.5e-9
+    fts = S[46]
+    if (kind == 0 or kind == 6) and (qd[QTDEP] <= end) + (a1 <= end) + (a2 <= end) < 2:
+        # no other departure or arrival at this instant
+        if dmin > end:
+            return t, kind, who
+        if kind == 0:
+            first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
+        else:
+            first = fts[who, fi[who, 0] & MASK]
+    elif kind == 0 or kind == 6:  # one instant of ns-3's clock: the first scheduled first
         first = np.inf
         if qd[QTDEP] <= end:
             first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
@@ -1117,7 +1133,9 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     # a retransmission timer due at the same instant was armed (an RTO before) earlier
     # than any of these was scheduled, and ns-3 runs it first; of two timers, the one
     # armed first
-    rto, end = S[24], t + 0.5e-9
+    rto = S[24]
+    if dmin > end:
+        return t, kind, who
     for j in range(n):
         if deadline[j] <= end and deadline[j] - rto[j] < first:
             first = deadline[j] - rto[j]
