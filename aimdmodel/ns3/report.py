@@ -194,7 +194,10 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
     >>> case = next(c for c in reference_set() if c.name == "2 flows, newreno, DropTail 1 BDP")
     >>> likely_cause(case, "loss_rate").startswith("ns-3 without SACK")
     True
-    >>> likely_cause(case, "loss_rate", "packet").startswith("without SACK")
+    >>> likely_cause(case, "loss_rate", "packet")  # it drops what ns-3 drops there
+    'not identified'
+    >>> red = next(c for c in reference_set() if c.name.endswith("25/150 ms, RED 1 BDP"))
+    >>> likely_cause(red, "timeouts", "packet").startswith("RED: the mode draws its own")
     True
     """
     if model == "packet":

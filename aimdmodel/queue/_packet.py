@@ -1100,6 +1100,17 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
             t = tstart[j]
             kind = 5
             who = j
+    return _ns3_order(S, FP, OP, n, t, kind, who, dmin, a1, a2)
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _ns3_order(S, FP, OP, n, t, kind, who, dmin, a1, a2):  # pragma: no cover - compiled
+    """Of the events at instant ``t``, return the one ns-3's scheduler runs first.
+
+    ``(kind, who)``: the earliest found by :func:`_next_event`; ``dmin`` the
+    earliest timer, ``a1``, ``a2`` the two earliest arrivals at the queue.
+    """
+    deadline, ft, fi, qd = S[25], S[43], S[45], S[41]
     end = t + 0.5e-9
     fts = S[46]
     if (kind == 0 or kind == 6) and (qd[QTDEP] <= end) + (a1 <= end) + (a2 <= end) < 2:
