@@ -142,6 +142,9 @@ visiting every source, 8 as fast either way, 16 faster visiting the due ones.
 """
 
 
+_DEFAULT_OPTIONS = QueueOptions()
+"""The options of a run given none (immutable: shared; made once, as its checks cost)."""
+
 _DEFAULT_RULE = AIMD()
 """The rule of a flow without a policy whose variant has none of its own (immutable: shared)."""
 
@@ -449,7 +452,7 @@ def estimate(scenario: Scenario, *, options: QueueOptions | None = None,
     >>> estimate(Scenario(flows=(Flow(base_rtt=1e-7),), duration=60.0)).ticks > 1e9
     True
     """
-    opts = options or QueueOptions()
+    opts = options or _DEFAULT_OPTIONS
     dt = _tick(scenario, opts)
     ticks = max(1.0, scenario.duration / dt)
     pareto = sum(scenario.duration / min(np.atleast_1d(c.mean_interarrival))
@@ -528,7 +531,7 @@ def _checked(scenario: Any, options: Any, replications: Any, max_work: Any, max_
     if not isinstance(scenario, Scenario):
         raise TypeError(f"scenario must be an aimdmodel.scenario.Scenario, got {scenario!r}")
     replications = check_count("replications", replications, minimum=1, optional=False)
-    opts = options or QueueOptions()
+    opts = options or _DEFAULT_OPTIONS
     if not isinstance(opts, QueueOptions):
         raise TypeError(f"options must be a QueueOptions, got {options!r}")
     opts = opts.replace(**overrides) if overrides else opts
@@ -629,6 +632,22 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     return _result(scenario, opts, plan, A)
 
 
+def _as_dict(opts: QueueOptions) -> dict:
+    """Return the options' fields by name (``dataclasses.asdict`` without its deep copies).
+
+    Parameters
+    ----------
+    opts : QueueOptions
+        Options whose fields are all numbers, strings or None (nothing to copy).
+
+    Returns
+    -------
+    dict
+        The same dict as ``dataclasses.asdict(opts)``.
+    """
+    return {fl.name: getattr(opts, fl.name) for fl in dataclasses.fields(opts)}
+
+
 def _result(scenario: Scenario, opts: QueueOptions, plan: _Plan, A: f.Arrays) -> QueueResult:
     """Turn the compiled loop's arrays into a :class:`QueueResult`."""
     n = plan.n_test
@@ -649,6 +668,6 @@ def _result(scenario: Scenario, opts: QueueOptions, plan: _Plan, A: f.Arrays) ->
         completion=A.F[:, f.F_FINISH, :n], timeouts=A.I[:, f.I_NTO, :n],
         fast_retransmits=A.I[:, f.I_NFR, :n], retransmitted=A.I[:, f.I_NRETX, :n],
         model="queue",
-        options={**dataclasses.asdict(opts), "tick": plan.dt, "replications": A.F.shape[0]},
+        options={**_as_dict(opts), "tick": plan.dt, "replications": A.F.shape[0]},
     )
 
