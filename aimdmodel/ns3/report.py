@@ -254,8 +254,8 @@ def _packet_cause(case: Any, metric: str) -> str:
                  + exact)
         if _no_sack(case):
             cause += ("; without SACK, where a drop lands decides between a recovery and a "
-                      "timeout, and this pair times out twice as often as in ns-3 in all "
-                      "three runs: not identified beyond the draws")
+                      "timeout, so three runs with other draws spread widely: not identified "
+                      "beyond the draws")
         return cause
     return "not identified"
 

@@ -178,23 +178,33 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
         qdisc = max(waiting - 1, 0)
         wq, lo, hi, maxp = OP[OP_WQ], OP[OP_MINTH], OP[OP_MAXTH], OP[OP_MAXP]
         top = 2.0 * hi if OP[OP_GENTLE] == 1.0 else hi
-        if ql == 0:
-            m = (t - qd[QIDLE]) * OP[OP_RATE]
+        if ql == 0:  # ns-3: uint32_t m, the packets the idle link could have sent
+            m = math.floor((t - qd[QIDLE]) * OP[OP_RATE])
             qd[QAVG] *= (1.0 - wq) ** m
         avg = (1.0 - wq) * qd[QAVG] + wq * qdisc
         qd[QAVG] = avg
         drop = False
-        if lo <= avg < top and qdisc > 1:
-            qi[QCOUNT] += 1
-            pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
-            cpb = qi[QCOUNT] * pb
-            drop = cpb >= 1.0 or uniform(rng, 0) < pb / (1.0 - cpb)
-        elif avg >= top and qdisc > 1:
-            drop = True
+        # ns-3's RedQueueDisc::DoEnqueue (QCOUNT -1: its m_old = 0): a forced drop leaves
+        # the count (not ns-1 compatible); the first packet after the average crossed
+        # min_th is not tested and sets the count to 1; an early drop resets it to 0
+        if avg >= lo and qdisc > 1:
+            if avg >= top:
+                drop = True
+                if qi[QCOUNT] >= 0:
+                    qi[QCOUNT] += 1
+            elif qi[QCOUNT] < 0:
+                qi[QCOUNT] = 1
+            else:
+                qi[QCOUNT] += 1
+                pb = maxp * (avg - lo) / (hi - lo) if avg < hi else \
+                    maxp + (1 - maxp) * (avg - hi) / hi
+                cpb = qi[QCOUNT] * pb
+                drop = cpb >= 1.0 or uniform(rng, 0) <= pb / (1.0 - cpb)
+                if drop:
+                    qi[QCOUNT] = 0
         else:
             qi[QCOUNT] = -1
         if drop:
-            qi[QCOUNT] = 0
             if s >= 0:
                 rec[R_LOST, k, j] += 1.0
             return False

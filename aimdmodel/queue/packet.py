@@ -39,8 +39,12 @@ each SACK block it carries: 8 bytes per block beside the timestamps, whose
 options ns-3 pads once; at most 3) returns through the
 three links, so an empty path gives a data packet RTT = ``base_rtt``. RED
 runs on the queue disc (the waiting packets but the one in ns-3's device
-queue), per arriving packet, as the round model's (Floyd & Jacobson 1993,
-count-uniformized, gentle, the idle decay, ns-3's ``nQueued > 1`` guard).
+queue), per arriving packet, as ns-3's ``RedQueueDisc`` (Floyd & Jacobson
+1993, count-uniformized, gentle, the idle decay over a whole number of packet
+times, the ``nQueued > 1`` guard; the first packet after the average crosses
+min_th is not tested and starts the count at 1, a forced drop leaves the
+count; the round model's RED tests that packet and resets the count at every
+drop); its random draws are the queue model's stream, not ns-3's.
 
 CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
 ``8 packet_size / rate`` seconds from its start to its stop, through the
