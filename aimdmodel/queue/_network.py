@@ -42,9 +42,11 @@ tick in which it may send or act (``I_DUE``, computed from its round's
 schedule, a thousandth of a tick early, :func:`_next_due`); a tick lists
 the sources due (in the active list's order, which fixes the order of the
 random draws and of the FIFO), runs steps 3 and 4 on them with the same
-exact tests as above, and runs step 6 on them and on the sources whose
-packets left the queue. The last tick of each recorded sample visits every
-source (the samples keep the last queue and window). The results are the
+exact tests as above, and runs step 6 on them and on the cross sources and
+finished flows whose packets left the queue (an active flow's delivered
+packets are counted as they leave, in every mode: nothing else of its tick
+changes when it neither sends nor acts). The last tick of each recorded
+sample visits every source (the samples keep the last queue and window). The results are the
 same bit for bit either way (``tests/queue_fingerprint.py`` passes with
 either way forced).
 """
@@ -588,13 +590,18 @@ def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
     head = A.GI[r, GI_HEAD]
     e = head % E
     nu = nt
+    ntest = int(A.P[P_NTEST])
     while left > 0 and head < tail:
         j = A.ring_s[r, e]
         take = min(left, A.ring_c[r, e])
         A.ring_c[r, e] -= take
         A.I[r, I_TDEP, j] += take
+        A.I[r, I_DELIV, j] += take
         A.I[r, I_QUEUED, j] -= take
-        if sparse and A.I[r, I_MARK, j] != k + 1:  # not listed: its departures to account
+        # not listed: a cross source's departures are recorded, a finished flow's queue may be
+        # empty now (:func:`_close_tick`); an active test flow's are accounted here
+        if sparse and A.I[r, I_MARK, j] != k + 1 and (j >= ntest
+                                                      or A.I[r, I_LIFE, j] != L_ACTIVE):
             A.I[r, I_MARK, j] = k + 1
             A.busy[r, nu] = j
             nu += 1
@@ -632,6 +639,7 @@ def _round_robin(A, r, served):  # pragma: no cover - compiled
             take = min(q, max(share, 1))
             A.I[r, I_QUEUED, j] -= take
             A.I[r, I_TDEP, j] += take
+            A.I[r, I_DELIV, j] += take
             left -= take
             if share == 0:
                 A.GI[r, GI_PTR] = (a + 1) % nact
@@ -681,7 +689,6 @@ def _account(F, N, r, j, t):  # pragma: no cover - compiled
     n = N[r, I_ARR, j]
     x = N[r, I_TLOSS, j] + N[r, I_TDROP, j]
     N[r, I_LOST, j] += x
-    N[r, I_DELIV, j] += N[r, I_TDEP, j]
     if F[r, S_KIND, j] == KIND_CBR:
         return
     before = N[r, I_RSENT, j]
