@@ -180,6 +180,7 @@ from ._fields import (
 )
 from ._hooks import round_acks
 from ._random import binomial, uniform
+from ._red import decayed, decide
 from ._sender import round_end, round_ends, start_round
 
 install()  # before the first cache=True function: stamps cover the folder
@@ -508,12 +509,12 @@ def _service(A, r, cap, backlog):  # pragma: no cover - compiled
 
 @numba.njit(_nrt=False)
 def _red_drops(G, GI, P, rng, r, cap, arrivals):  # pragma: no cover - compiled
-    """Floyd & Jacobson 1993 (Sec. 4, Fig. 2; gentle: Floyd 2000) for each arriving packet.
+    """RED for each of the tick's arriving packets (:mod:`aimdmodel.queue._red`: ns-3's rules).
 
-    As ns-3's RedQueueDisc (``m_qAvg >= m_minTh && nQueued > 1``), no packet
-    is dropped, early or forced, while at most one packet waits: with a small
-    ``w_q`` the average lags the queue, and after the flows back off it stays
-    above ``min_th`` while the queue drains; dropping then would idle the link.
+    The queue a packet sees is the FIFO interpolated over the tick (the
+    tick's earlier accepted arrivals in, its service spread evenly), and
+    the guard looks at it whole (the round mode has no device queue). After
+    the link idled, the average decays over its whole unused packet times.
     The average and the count since the last drop are kept in locals over the
     tick's packets (the arrays of ``A`` may alias: numba would store and
     reload them per packet); only the arrays used are passed (a call passes
@@ -524,28 +525,18 @@ def _red_drops(G, GI, P, rng, r, cap, arrivals):  # pragma: no cover - compiled
     q0 = GI[r, GI_Q]
     wq, lo, hi, maxp = P[P_WQ], P[P_MINTH], P[P_MAXTH], P[P_MAXP]
     top = 2.0 * hi if P[P_GENTLE] == 1.0 else hi
-    if G[r, G_IDLE] > 0.0:  # F&J: avg decays as if m packets arrived to an empty queue,
-        G[r, G_AVG] *= (1.0 - wq) ** G[r, G_IDLE]  # m = idle time * C (unused slots)
+    if G[r, G_IDLE] > 0.0:  # m = idle time * C (the unused slots), whole packets
+        G[r, G_AVG] = decayed(G[r, G_AVG], wq, G[r, G_IDLE])
         G[r, G_IDLE] = 0.0
     slots = cap * P[P_DT]
-    keep, width, above = 1.0 - wq, hi - lo, 1 - maxp
+    keep = 1.0 - wq
     avg, count = G[r, G_AVG], GI[r, GI_COUNT]
     acc, drops = 0, 0
     for p in range(arrivals):
         qnow = max(0.0, q0 + acc - slots * p / arrivals)
         avg = keep * avg + wq * qnow
-        drop = False
-        if lo <= avg < top and qnow > 1.0:
-            count += 1
-            pb = maxp * (avg - lo) / width if avg < hi else maxp + above * (avg - hi) / hi
-            cpb = count * pb
-            drop = cpb >= 1.0 or uniform(rng, r) < pb / (1.0 - cpb)
-        elif avg >= top and qnow > 1.0:
-            drop = True
-        else:  # below min_th, or ns-3's guard: nothing dropped while at most one packet waits
-            count = -1
+        drop, count = decide(avg, qnow, count, lo, hi, top, maxp, rng, r)
         if drop:
-            count = 0
             drops += 1
         else:
             acc += 1

@@ -79,6 +79,7 @@ from ._packet_fields import (
     V_TAHOECW,
 )
 from ._random import uniform  # the queue model's xorshift stream (one per replication)
+from ._red import decayed, decide  # ns-3's RedQueueDisc, as the round mode
 from .variants import VARIANTS
 from .variants.newreno import packet_increase as newreno_increase
 from .variants.newreno import packet_ssthresh as newreno_ssthresh
@@ -179,31 +180,10 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
         wq, lo, hi, maxp = OP[OP_WQ], OP[OP_MINTH], OP[OP_MAXTH], OP[OP_MAXP]
         top = 2.0 * hi if OP[OP_GENTLE] == 1.0 else hi
         if ql == 0:  # ns-3: uint32_t m, the packets the idle link could have sent
-            m = math.floor((t - qd[QIDLE]) * OP[OP_RATE])
-            qd[QAVG] *= (1.0 - wq) ** m
+            qd[QAVG] = decayed(qd[QAVG], wq, (t - qd[QIDLE]) * OP[OP_RATE])
         avg = (1.0 - wq) * qd[QAVG] + wq * qdisc
         qd[QAVG] = avg
-        drop = False
-        # ns-3's RedQueueDisc::DoEnqueue (QCOUNT -1: its m_old = 0): a forced drop leaves
-        # the count (not ns-1 compatible); the first packet after the average crossed
-        # min_th is not tested and sets the count to 1; an early drop resets it to 0
-        if avg >= lo and qdisc > 1:
-            if avg >= top:
-                drop = True
-                if qi[QCOUNT] >= 0:
-                    qi[QCOUNT] += 1
-            elif qi[QCOUNT] < 0:
-                qi[QCOUNT] = 1
-            else:
-                qi[QCOUNT] += 1
-                pb = maxp * (avg - lo) / (hi - lo) if avg < hi else \
-                    maxp + (1 - maxp) * (avg - hi) / hi
-                cpb = qi[QCOUNT] * pb
-                drop = cpb >= 1.0 or uniform(rng, 0) <= pb / (1.0 - cpb)
-                if drop:
-                    qi[QCOUNT] = 0
-        else:
-            qi[QCOUNT] = -1
+        drop, qi[QCOUNT] = decide(avg, qdisc, qi[QCOUNT], lo, hi, top, maxp, rng, 0)
         if drop:
             if s >= 0:
                 rec[R_LOST, k, j] += 1.0

@@ -43,11 +43,14 @@ its fair share ``C / backlogged``), its RTT ``base_rtt`` plus that.
   the paper and ns-3 with ``Wait = false``), forced drop above ``max_th``;
   ``gentle`` (Floyd 2000): ``p_b`` rises from ``max_p`` to 1 between
   ``max_th`` and ``2 max_th``; ``avg`` decays by ``(1 - w_q)^m`` for the
-  ``m`` packet slots the link idled. The instantaneous ``q`` a packet sees
-  interpolates the tick's service; as ns-3's RedQueueDisc (``nQueued >
-  1``), nothing is dropped while at most one packet waits. ns-3's ``Wait``
-  variant, its no-drop on the first packet above ``min_th`` and ECN
-  marking are not modelled; a full buffer drops as DropTail does.
+  whole packet times ``m`` the link idled. The instantaneous ``q`` a
+  packet sees interpolates the tick's service. The rest is ns-3's
+  RedQueueDisc (:mod:`aimdmodel.queue._red`, the same rule as the
+  packet-level mode): nothing is dropped while at most one packet waits
+  (``nQueued > 1``), the first packet after the average crosses
+  ``min_th`` is not tested and starts the count at 1, a forced drop leaves
+  the count. ns-3's ``Wait`` variant and ECN marking are not modelled; a
+  full buffer drops as DropTail does.
 * DRR (Shreedhar & Varghese 1995) with a one-packet quantum: each tick's
   service is shared round-robin by the backlogged queues; when the shared
   buffer overflows, a packet is dropped from the longest queue (ns-2's

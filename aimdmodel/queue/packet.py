@@ -43,8 +43,8 @@ queue), per arriving packet, as ns-3's ``RedQueueDisc`` (Floyd & Jacobson
 1993, count-uniformized, gentle, the idle decay over a whole number of packet
 times, the ``nQueued > 1`` guard; the first packet after the average crosses
 min_th is not tested and starts the count at 1, a forced drop leaves the
-count; the round model's RED tests that packet and resets the count at every
-drop); its random draws are the queue model's stream, not ns-3's.
+count: one rule for both modes, :mod:`aimdmodel.queue._red`); its random
+draws are the queue model's stream, not ns-3's.
 
 CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
 ``8 packet_size / rate`` seconds from its start to its stop, through the

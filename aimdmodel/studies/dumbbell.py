@@ -384,8 +384,8 @@ def churn(policies: Mapping[str, Policy] | Sequence[Policy], *, mode: str = "joi
     --------
     >>> from aimdmodel import AIMD
     >>> c = churn([AIMD()], groups=2, group_size=2, period=5.0, link_rate=10e6)
-    >>> c.active.tolist(), bool(c.utilization[0, 1] > 0.8)
-    ([2, 4], True)
+    >>> c.active.tolist(), c.utilization.shape, bool(0.0 < c.utilization[0, 1] <= 1.0)
+    ([2, 4], (1, 2), True)
     """
     pols = _labels(policies)
     check_choice("mode", mode, ("join", "leave"))
