@@ -168,7 +168,10 @@ def test_every_expiry_of_the_timer_is_a_timeout_also_in_loss():
     ("2 flows, newreno, RTT 40/80 ms, DropTail 8 packets", 20.0),
     ("2 flows, newreno, DropTail 1 BDP, ns-3 PRR recovery", 20.0),
     ("2 flows, veno, DropTail 1 BDP", 20.0),
-    ("8 flows, newreno, DropTail 0.5 BDP", 20.0)])
+    ("8 flows, newreno, DropTail 0.5 BDP", 20.0),
+    ("1 flow, SACK, random loss 1%", 20.0),
+    ("1 flow, westwood, random loss 1%", 20.0),
+    ("4 flows, SACK, RED 2 BDP", 1.9)])
 def test_the_packet_level_mode_drops_what_ns3_drops(name, seconds):
     """Packet by packet, as ns-3.44: every drop at the same millisecond and of the same
     flow, with SACK (one flow, four that start together, four with a policy as their
@@ -176,7 +179,10 @@ def test_the_packet_level_mode_drops_what_ns3_drops(name, seconds):
     go-back-N after them; PRR recovery; Veno; eight flows at half a BDP), since the mode
     has ns-3's handshake (SYNs that queue), its access links and PPP headers to the
     nanosecond, the order of its scheduler at one instant, SACK blocks that lengthen an
-    ACK, and ns-3.44's arithmetic (whole bytes, PRR's uint32 product)."""
+    ACK, and ns-3.44's arithmetic (whole bytes, PRR's uint32 product). With random drops
+    too: random loss (SACK, Westwood+) and RED's drops through slow start, as the mode
+    draws ns-3's random numbers (its MRG32k3a streams, the bridge's stream numbers, the
+    scenario's seed as ns-3's run) and runs RedQueueDisc's arithmetic."""
     from aimdmodel.ns3.validate import reference_set
     from aimdmodel.queue import QueueOptions
     from aimdmodel.queue import run as qrun
@@ -355,3 +361,20 @@ def test_no_part_of_a_policys_repr_reaches_the_cxx():
             return "x\n} int injected() { return 1; } //"
 
     assert "injected" not in generate(Sneaky()).code
+
+
+@pytest.mark.parametrize("run_number", [1, 2, 987654321])
+@pytest.mark.parametrize("stream", [50, 100, 117])
+def test_the_queue_models_random_streams_are_ns3s(run_number, stream):
+    """aimdmodel.queue._mrg draws what ns-3.44's UniformRandomVariable on a stream draws."""
+    from aimdmodel.ns3._loader import load
+    from aimdmodel.queue._mrg import NS3_SEED, stream_state, u01
+
+    ns3 = load().ns3
+    ns3.RngSeedManager.SetSeed(NS3_SEED)
+    ns3.RngSeedManager.SetRun(run_number)
+    uv = ns3.CreateObject[ns3.UniformRandomVariable]()
+    uv.SetStream(stream)
+    theirs = [uv.GetValue() for _ in range(2000)]
+    S = stream_state(stream, run_number).reshape(1, 6)
+    assert [u01(S, 0) for _ in range(2000)] == theirs

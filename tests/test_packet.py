@@ -40,7 +40,7 @@ def _kernel(sc: Scenario, seed: int = 7) -> tuple:
     tot = np.zeros((K.NT, n))
     link = np.zeros((K.NL, 200))
     state = K.allocate(FP, OP, PR, PL)
-    code = K.run(FP, OP, np.array([2 * seed + 1], dtype=np.uint64), rec, tot, link, state)
+    code = K.run(FP, OP, P._streams(sc, seed), rec, tot, link, state)
     fsq, fi = state[44], state[45]  # the access links' FIFOs: segments; head, tail
     on_access = sum(int(fsq[j, e & K.MASK] >= 0) for j in range(n)  # data, not the
                     for e in range(fi[j, 0], fi[j, 1]))  # handshake's last ACK
@@ -131,18 +131,22 @@ def _scoreboard() -> tuple:
 def test_a_sacked_retransmission_stays_in_the_pipe_as_in_ns3_344():
     """ns-3.44's TcpTxBuffer::Update clears a SACKed segment's lost flag but not its
     retransmitted one (m_retrans keeps it until the cumulative ACK); AddRenoSack clears
-    neither. The pipe, sent - SACKed - lost + retransmitted, counts both ways."""
+    neither. The pipe, sent - SACKed - lost + retransmitted, counts both ways. Both move
+    the highest SACK (m_highestSack), which bounds NextSeg's rule 1."""
     flags, nsacked, nlost, nretx, npend = _scoreboard()
     flags[0, 3] = K.LOST | K.RETX
     nlost[0], nretx[0] = 1, 1
-    K._sack_one(0, 3, flags, nsacked, nlost, npend, nretx, True)
+    hs = np.full(1, -1, np.int64)  # m_highestSack: none
+    K._sack_one(0, 3, flags, nsacked, nlost, npend, nretx, True, hs)
     assert flags[0, 3] == K.SACKED | K.RETX
+    assert hs[0] == 3
     assert (nsacked[0], nlost[0], nretx[0], npend[0]) == (1, 0, 1, 0)
     assert K._pipe(8, 0, nsacked[0], nlost[0], nretx[0]) == 8  # 8 - 1 - 0 + 1
     flags[0, 5] = K.LOST
     nlost[0], npend[0] = 1, 1
-    K._sack_one(0, 5, flags, nsacked, nlost, npend, nretx, False)  # a Reno-SACK guess
+    K._sack_one(0, 5, flags, nsacked, nlost, npend, nretx, False, hs)  # a Reno-SACK guess
     assert flags[0, 5] == K.SACKED | K.LOST
+    assert hs[0] == 5  # AddRenoSack sets the highest SACK
     assert (nsacked[0], nlost[0], npend[0]) == (2, 1, 0)
     K._discard(0, flags[0, 3], nsacked, nlost, npend, nretx)
     K._discard(0, flags[0, 5], nsacked, nlost, npend, nretx)

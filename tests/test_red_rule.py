@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aimdmodel.queue._red import decayed, decide
+from aimdmodel.queue._random import uniform
+from aimdmodel.queue._red import decide, estimate
 
 LO, HI, MAXP = 10.0, 30.0, 0.1
 
@@ -25,7 +26,7 @@ def _gaps(avg: float, n: int, seed: int = 3) -> list[int]:
     rng = np.array([seed], dtype=np.uint64)
     count, gaps, since = -1, [], 0
     for _ in range(n):
-        drop, count = decide(avg, 5, count, LO, HI, HI, MAXP, rng, 0)
+        drop, count = decide(avg, 5, count, LO, HI, HI, MAXP, uniform, rng, 0)
         since += 1
         if drop:
             gaps.append(since)
@@ -59,7 +60,7 @@ def test_drops_are_spread_uniformly_as_floyd_and_jacobson_uniformize_them(avg):
 
 def test_the_first_packet_above_min_th_is_not_tested_and_draws_nothing():
     rng = np.array([9], dtype=np.uint64)
-    drop, count = decide(HI - 0.5, 5, -1, LO, HI, HI, MAXP, rng, 0)
+    drop, count = decide(HI - 0.5, 5, -1, LO, HI, HI, MAXP, uniform, rng, 0)
     assert (drop, count, int(rng[0])) == (False, 1, 9)
 
 
@@ -68,7 +69,7 @@ def test_the_first_packet_above_min_th_is_not_tested_and_draws_nothing():
 def test_a_forced_drop_leaves_the_count(count, avg, q):
     """Above max_th (not gentle) every packet is dropped; ns-3 keeps counting (-1 stays)."""
     rng = np.array([1], dtype=np.uint64)
-    drop, new = decide(avg, q, count, LO, HI, HI, MAXP, rng, 0)
+    drop, new = decide(avg, q, count, LO, HI, HI, MAXP, uniform, rng, 0)
     assert drop
     assert new == (count + 1 if count >= 0 else -1)
     assert int(rng[0]) == 1
@@ -78,7 +79,7 @@ def test_a_forced_drop_leaves_the_count(count, avg, q):
 @settings(max_examples=200, deadline=None)
 def test_nothing_is_dropped_while_at_most_one_packet_waits(avg, count, q):
     rng = np.array([1], dtype=np.uint64)
-    assert decide(avg, q, count, LO, HI, HI, MAXP, rng, 0) == (False, -1)
+    assert decide(avg, q, count, LO, HI, HI, MAXP, uniform, rng, 0) == (False, -1)
 
 
 def test_gentle_red_drops_early_between_max_th_and_twice_it():
@@ -87,7 +88,7 @@ def test_gentle_red_drops_early_between_max_th_and_twice_it():
     rng = np.array([5], dtype=np.uint64)
     count, since = 0, 0
     for _ in range(50_000):
-        drop, count = decide(45.0, 5, count, LO, HI, 2 * HI, MAXP, rng, 0)
+        drop, count = decide(45.0, 5, count, LO, HI, 2 * HI, MAXP, uniform, rng, 0)
         since += 1
         if drop:
             gaps.append(since)
@@ -95,14 +96,19 @@ def test_gentle_red_drops_early_between_max_th_and_twice_it():
     pb = MAXP + (1 - MAXP) * (45.0 - HI) / HI  # 0.55: every gap is 1 packet
     assert pb * 2 > 1.0
     assert set(gaps) == {1}
-    assert decide(2 * HI, 5, 3, LO, HI, 2 * HI, MAXP, rng, 0) == (True, 4)
+    assert decide(2 * HI, 5, 3, LO, HI, 2 * HI, MAXP, uniform, rng, 0) == (True, 4)
 
 
-@given(avg=st.floats(0.0, 100.0), wq=st.floats(1e-4, 0.5), whole=st.integers(0, 10_000),
-       part=st.floats(0.0, 0.999))
+@given(avg=st.floats(0.0, 100.0), wq=st.floats(1e-4, 0.5), m=st.integers(0, 10_000),
+       q=st.integers(0, 1000))
 @settings(max_examples=200, deadline=None)
-def test_the_idle_decay_counts_whole_packet_times(avg, wq, whole, part):
-    """ns-3's uint32_t m: a part of a packet time does not decay the average."""
-    assert decayed(avg, wq, whole + part) == decayed(avg, wq, float(whole))
-    assert decayed(avg, wq, 1.0) == avg * (1.0 - wq)
-    assert decayed(avg, wq, whole + part) <= avg
+def test_the_average_decays_over_the_idle_packet_times(avg, wq, m, q):
+    """ns-3's Estimator: as if m packets had found the queue empty before this one."""
+    stepped = avg
+    for _ in range(min(m, 50)):
+        stepped = estimate(stepped, wq, 0, 0.0)
+    if m <= 50:
+        assert estimate(avg, wq, m, q) == pytest.approx(estimate(stepped, wq, 0, q), rel=1e-9,
+                                                        abs=1e-12)
+    assert estimate(avg, wq, 0, q) == avg * (1.0 - wq) + wq * q
+    assert estimate(avg, wq, m, 0.0) <= avg

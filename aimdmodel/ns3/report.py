@@ -197,7 +197,7 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
     >>> likely_cause(case, "loss_rate", "packet")  # it drops what ns-3 drops there
     'not identified'
     >>> red = next(c for c in reference_set() if c.name.endswith("25/150 ms, RED 1 BDP"))
-    >>> likely_cause(red, "timeouts", "packet").startswith("RED: the mode draws its own")
+    >>> likely_cause(red, "timeouts", "packet").startswith("RED: the mode draws ns-3's")
     True
     """
     if model == "packet":
@@ -247,15 +247,18 @@ def _packet_cause(case: Any, metric: str) -> str:
              "flow loses as many packets as in ns-3 within every millisecond, give or take "
              "one, for all of their 60 s (benchmarks/ns3_drops.py)")
     if link.random_loss > 0:
-        return ("random loss: the mode draws its own losses, not ns-3's random stream, so "
-                "they hit other packets at other moments; " + exact)
+        return ("random loss: the mode draws ns-3's random numbers (its MRG32k3a streams, the "
+                "scenario's seed as ns-3's run) and, where both send the same packets, loses "
+                "the same ones; a run that parts from ns-3's on another mechanism then meets "
+                "other draws: not identified beyond that; " + exact)
     if link.discipline == "red":
-        cause = ("RED: the mode draws its own early drops, not ns-3's random stream; "
-                 + exact)
+        cause = ("RED: the mode draws ns-3's random numbers and follows ns-3's runs drop for "
+                 "drop through their slow starts (tests/test_ns3.py), until a packet's timing "
+                 "differs by microseconds; RED's average then differs and so does every later "
+                 "draw, and the runs become independent ones; " + exact)
         if _no_sack(case):
             cause += ("; without SACK, where a drop lands decides between a recovery and a "
-                      "timeout, so three runs with other draws spread widely: not identified "
-                      "beyond the draws")
+                      "timeout, so independent runs spread widely: not identified beyond that")
         return cause
     return "not identified"
 

@@ -180,7 +180,7 @@ from ._fields import (
 )
 from ._hooks import round_acks
 from ._random import binomial, uniform
-from ._red import decayed, decide
+from ._red import decide, estimate
 from ._sender import round_end, round_ends, start_round
 
 install()  # before the first cache=True function: stamps cover the folder
@@ -525,17 +525,16 @@ def _red_drops(G, GI, P, rng, r, cap, arrivals):  # pragma: no cover - compiled
     q0 = GI[r, GI_Q]
     wq, lo, hi, maxp = P[P_WQ], P[P_MINTH], P[P_MAXTH], P[P_MAXP]
     top = 2.0 * hi if P[P_GENTLE] == 1.0 else hi
-    if G[r, G_IDLE] > 0.0:  # m = idle time * C (the unused slots), whole packets
-        G[r, G_AVG] = decayed(G[r, G_AVG], wq, G[r, G_IDLE])
-        G[r, G_IDLE] = 0.0
+    m = math.floor(G[r, G_IDLE])  # idle time * C (the unused slots), whole packets
+    G[r, G_IDLE] = 0.0
     slots = cap * P[P_DT]
-    keep = 1.0 - wq
     avg, count = G[r, G_AVG], GI[r, GI_COUNT]
     acc, drops = 0, 0
     for p in range(arrivals):
         qnow = max(0.0, q0 + acc - slots * p / arrivals)
-        avg = keep * avg + wq * qnow
-        drop, count = decide(avg, qnow, count, lo, hi, top, maxp, rng, r)
+        avg = estimate(avg, wq, m, qnow)
+        m = 0
+        drop, count = decide(avg, qnow, count, lo, hi, top, maxp, uniform, rng, r)
         if drop:
             drops += 1
         else:

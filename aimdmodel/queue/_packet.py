@@ -27,6 +27,7 @@ import numpy as np
 
 from .._numba_cache import install
 from ._hooks import packet_acked, packet_increase, packet_ssthresh, packet_state, packet_timer
+from ._mrg import u01  # ns-3's random streams: row 0 RED's, 1 + j source j's random loss
 from ._packet_fields import (
     NVV,
     OP_ACKACC,
@@ -48,8 +49,10 @@ from ._packet_fields import (
     OP_MINRTO,
     OP_MINTH,
     OP_MSS,
+    OP_NFLOW,
     OP_PR,
     OP_PRR,
+    OP_PTC,
     OP_RATE,
     OP_REC,
     OP_SACK1,
@@ -78,8 +81,7 @@ from ._packet_fields import (
     V_SAFEACK,
     V_TAHOECW,
 )
-from ._random import uniform  # the queue model's xorshift stream (one per replication)
-from ._red import decayed, decide  # ns-3's RedQueueDisc, as the round mode
+from ._red import decide, estimate  # ns-3's RedQueueDisc, as the round mode
 from .variants import VARIANTS
 from .variants.newreno import packet_increase as newreno_increase
 from .variants.newreno import packet_ssthresh as newreno_ssthresh
@@ -121,8 +123,12 @@ MASK = RING - 1
 
 
 # -- queue state: qi[QH/QL/QCOUNT], qd[QAVG/QIDLE/QTDEP] ---------------------------------------
-QH, QL, QCOUNT = range(3)
+QH, QL, QCOUNT, QIDLEF = range(4)
 QAVG, QIDLE, QTDEP = range(3)
+# QIDLEF, QIDLE: RedQueueDisc's m_idle and m_idleTime. ns-3 sets them when a dequeue finds the
+# queue disc empty: when a packet starts its transmission with nothing behind it (it came to an
+# empty bottleneck, or the device's one queued packet left the device queue and the queue disc
+# had none to give); a dequeue that gets a packet and every enqueue clear the flag
 
 
 install()  # before the first cache=True function: stamps cover the folder
@@ -168,7 +174,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
     spares it and a drop of it is not a data packet's; it takes one place and
     its own transmission time. Returns whether the packet entered the queue.
     """
-    if s >= 0 and OP[OP_PR] > 0.0 and uniform(rng, 0) < OP[OP_PR]:
+    if s >= 0 and OP[OP_PR] > 0.0 and u01(rng, 1 + min(j, int(OP[OP_NFLOW]))) < OP[OP_PR]:
         rec[R_LOST, k, j] += 1.0
         return False
     Q = qf.shape[0]
@@ -179,11 +185,13 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
         qdisc = max(waiting - 1, 0)
         wq, lo, hi, maxp = OP[OP_WQ], OP[OP_MINTH], OP[OP_MAXTH], OP[OP_MAXP]
         top = 2.0 * hi if OP[OP_GENTLE] == 1.0 else hi
-        if ql == 0:  # ns-3: uint32_t m, the packets the idle link could have sent
-            qd[QAVG] = decayed(qd[QAVG], wq, (t - qd[QIDLE]) * OP[OP_RATE])
-        avg = (1.0 - wq) * qd[QAVG] + wq * qdisc
+        # ns-3: uint32_t m, the packets the idle link could have sent (at MeanPktSize), counted
+        # from the last dequeue that found the queue disc empty
+        m = int(OP[OP_PTC] * (t - qd[QIDLE])) if qi[QIDLEF] == 1 else 0
+        qi[QIDLEF] = 0
+        avg = estimate(qd[QAVG], wq, m, qdisc)
         qd[QAVG] = avg
-        drop, qi[QCOUNT] = decide(avg, qdisc, qi[QCOUNT], lo, hi, top, maxp, rng, 0)
+        drop, qi[QCOUNT] = decide(avg, qdisc, qi[QCOUNT], lo, hi, top, maxp, u01, rng, 0)
         if drop:
             if s >= 0:
                 rec[R_LOST, k, j] += 1.0
@@ -196,6 +204,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
     wait = 0.0
     if ql == 0:
         qd[QTDEP] = t + _service(s, OP)
+        qi[QIDLEF], qd[QIDLE] = 1, t  # it goes to the link: the next dequeue finds none
     else:
         wait = (qd[QTDEP] - t) + (ql - 1) * svc
     e = (qi[QH] + ql) % Q
@@ -322,14 +331,20 @@ def _discard(j, f, nsacked, nlost, npend, nretx):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _sack_one(j, s, flags, nsacked, nlost, npend, nretx, real):  # pragma: no cover
+def _sack_one(j, s, flags, nsacked, nlost, npend, nretx, real, hs):  # pragma: no cover
     """SACK segment ``s``, as ns-3.44's scoreboard does.
 
     A SACK block (``real``, ``TcpTxBuffer::Update``) clears the lost flag; a
     "Reno SACK" guess (``AddRenoSack``) does not. Neither clears the
     retransmitted flag: a SACKed retransmission stays counted in ns-3.44's
     ``m_retrans`` (so in the pipe) until the cumulative ACK discards it.
+    ``hs[j]``: ns-3's ``m_highestSack`` (-1: none, ``m_sackSeen`` false). A
+    guess sets it; a block sets it when it is unset or at most one segment
+    above (``m_highestSack.second <= beginOfCurrentPacket + pktSize``: so a
+    block just below the highest one moves it down a segment).
     """
+    if not real or hs[j] < 0 or hs[j] <= s + 1:
+        hs[j] = s
     f = flags[j, s & MASK]
     if f == LOST:
         npend[j] -= 1
@@ -341,7 +356,7 @@ def _sack_one(j, s, flags, nsacked, nlost, npend, nretx, real):  # pragma: no co
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no cover
+def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx, hs):  # pragma: no cover
     """Count one segment as left the network (ns-3 ``AddRenoSack``).
 
     Without SACK, a duplicate ACK 'SACKs' the first segment after the head that
@@ -351,7 +366,7 @@ def _reno_sack(j, una, nxt, flags, nsacked, nlost, npend, nretx):  # pragma: no 
     while s < nxt and (flags[j, s & MASK] & SACKED) != 0:
         s += 1
     if s < nxt:
-        _sack_one(j, s, flags, nsacked, nlost, npend, nretx, False)
+        _sack_one(j, s, flags, nsacked, nlost, npend, nretx, False, hs)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -585,6 +600,45 @@ def _consts(FP, OP):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _sack_list_add(j, lst, cnt, head, tail):  # pragma: no cover - compiled
+    """ns-3.44's ``TcpRxBuffer::UpdateSackList``: block ``[head, tail)`` (segments) goes first.
+
+    The first block is merged with any block it touches (each merge restarts
+    from the second block); at most 4 blocks are kept, the last one dropped
+    (a dropped block is never reported again, even when a block next to it
+    arrives).
+    """
+    c = cnt[j]
+    for i in range(c, 0, -1):
+        lst[j, i, 0], lst[j, i, 1] = lst[j, i - 1, 0], lst[j, i - 1, 1]
+    lst[j, 0, 0], lst[j, 0, 1] = head, tail
+    c += 1
+    i = 1
+    while i < c:
+        b0, b1, c0, c1 = lst[j, 0, 0], lst[j, 0, 1], lst[j, i, 0], lst[j, i, 1]
+        if b0 == c1 or b1 == c0:  # a left or a right merge
+            for m in range(i, c - 1):
+                lst[j, m, 0], lst[j, m, 1] = lst[j, m + 1, 0], lst[j, m + 1, 1]
+            c -= 1
+            lst[j, 0, 0], lst[j, 0, 1] = (c0, b1) if b0 == c1 else (b0, c1)
+            i = 1
+        else:
+            i += 1
+    cnt[j] = min(c, 4)
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _sack_list_clear(j, lst, cnt, seq):  # pragma: no cover - compiled
+    """ns-3.44's ``TcpRxBuffer::ClearSackList``: drop the blocks that end at or below ``seq``."""
+    keep = 0
+    for i in range(cnt[j]):
+        if lst[j, i, 1] > seq:
+            lst[j, keep, 0], lst[j, keep, 1] = lst[j, i, 0], lst[j, i, 1]
+            keep += 1
+    cnt[j] = keep
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     """Serve the packet at the head of the bottleneck; its receiver answers at once."""
     Q = S[37].shape[0]
@@ -600,7 +654,10 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         qd[QTDEP] = t + _service(qs[qi[QH]], OP)
     else:
         qd[QTDEP] = np.inf
-        qd[QIDLE] = t
+    if qi[QL] == 1:  # the device's queued packet goes to the link; the queue disc has none
+        qi[QIDLEF], qd[QIDLE] = 1, t
+    elif qi[QL] > 1:  # the queue disc gives the device its next packet
+        qi[QIDLEF] = 0
     if s < 0:  # the handshake's last ACK, or a SYN: its SYN-ACK comes back
         if s == -2:
             S[27][j] = t + FP[FP_SYN, j]
@@ -617,25 +674,21 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         while rbits[j, rnxt[j] & MASK] == 1:
             rbits[j, rnxt[j] & MASK] = 0
             rnxt[j] += 1
+        _sack_list_clear(j, S[53], S[54], rnxt[j])
     elif s > rnxt[j]:
         if rbits[j, s & MASK] == 0:
             rbits[j, s & MASK] = 1
             rec[R_UNIQ, k, j] += 1.0
             sk = s
+            _sack_list_add(j, S[53], S[54], s, s + 1)
     rhigh = S[48 + 1]
     rhigh[j] = max(rhigh[j], s + 1)
     e = atail[j] & MASK
     at[j, e] = t + FP[FP_RET, j]  # the rest of the path (packet.py _return)
-    if FP[FP_SACK, j] != 0.0 and rhigh[j] > rnxt[j]:
-        # ns-3's receiver lists every block it holds above the cumulative ACK (3 at most,
-        # beside the timestamps): the ACK is longer by each, and takes longer to return
-        blocks, prev, q = 0, 0, rnxt[j]
-        while q < rhigh[j] and blocks < 3:
-            b = rbits[j, q & MASK]
-            if b == 1 and prev == 0:
-                blocks += 1
-            prev = b
-            q += 1
+    if FP[FP_SACK, j] != 0.0 and S[54][j] > 0:
+        # ns-3's receiver sends the first blocks of its SACK list (3 at most, beside the
+        # timestamps): the ACK is longer by each, and takes longer to return
+        blocks = min(S[54][j], 3)
         at[j, e] += OP[OP_SACK1] if blocks == 1 else OP[OP_SACK2] if blocks == 2 \
             else OP[OP_SACK3]
     aack[j, e] = rnxt[j]
@@ -705,6 +758,8 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     tot[T_TO, j] += 1.0
     inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])  # inFlightBeforeRto
     resetsack = FP[FP_SACK, j] == 0.0
+    if resetsack:  # ResetRenoSack, SetSentListLost(true): no SACK seen
+        S[52][j] = -1
     dup[j] = 0
     nsacked[j] = 0
     nlost[j] = 0
@@ -748,7 +803,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
             _setstate(j, ST_DISORDER, state, FP, R, nxt)
         if state[j] == ST_RECOVERY:
             if not sack:
-                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
             if OP[OP_PRR] == 1.0:
                 _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
         elif state[j] == ST_DISORDER:
@@ -762,7 +817,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                     or headlost:
                 # EnterRecovery; classic recovery: cwnd = ssthresh
                 if not sack:
-                    _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                    _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
                 _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
                 recover[j] = nxt[j]
                 ractive[j] = 1
@@ -786,21 +841,23 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                       npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
                 R[V_PRROUT][j] += 1.0
             elif not sack:
-                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _next_seg(j, FP, una, nxt, flags, npend):  # pragma: no cover - compiled
+def _next_seg(j, FP, una, nxt, flags, npend, hs):  # pragma: no cover - compiled
     """Return the segment flow ``j`` sends next, or -1 (RFC 6675 NextSeg, rules 1-2).
 
     As ns-3.44's ``TcpTxBuffer::NextSeg`` outside recovery's rule 3: the first
-    segment marked lost, neither retransmitted nor SACKed; else the next new
-    one if the flow has data left and the receiver's window (and the
-    scoreboard's ring) allow it; else -1.
+    segment marked lost, neither retransmitted nor SACKed, below the highest
+    SACKed one ``hs[j]`` (its rule 1.b) if a SACK was seen (a "Reno SACK" guess
+    included); else the next new one if the flow has data left and the
+    receiver's window (and the scoreboard's ring) allow it; else -1.
     """
     if npend[j] > 0:
         s = una[j]
-        while s < nxt[j]:
+        top = nxt[j] if hs[j] < 0 else min(nxt[j], hs[j])
+        while s < top:
             g = flags[j, s & MASK]
             if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
                 return s
@@ -835,7 +892,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
     if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
         # ns-3's DoRetransmit: NextSeg's first lost segment, else new data (its rule 2:
         # the head is not lost yet, so the partial ACK sends what is next), else the head
-        s = _next_seg(j, FP, una, nxt, flags, npend)
+        s = _next_seg(j, FP, una, nxt, flags, npend, S[52])
         if s < 0:
             s = una[j]
         _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
@@ -932,7 +989,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     delivered = 0
     updated = False
     if sack and sk >= ack and sk < nxt[j] and (flags[j, sk & MASK] & SACKED) == 0:
-        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx, True)
+        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx, True, S[52])
         delivered += 1
         updated = True
         _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
@@ -967,8 +1024,10 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         # ns-3's DiscardUpTo: a "Reno SACK" guess on the new head was wrong; the
         # guess moves to the next segment (never the head) and the head, unSACKed,
         # is marked lost
-        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx)
+        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
+    if ack > old and S[52][j] >= 0 and S[52][j] <= una[j]:  # DiscardUpTo: none above SND.UNA
+        S[52][j] = -1
     # ns-3's m_bytesInFlight as ReceivedAck updates it "before processing the ACK": after
     # the SACK blocks and the cumulative part (DiscardUpTo), before ProcessAck's Reno-SACK
     # guess or head marked lost; PRR's DoRecovery reads it
@@ -1002,7 +1061,7 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
         if cwnd[j] - pipe < 1.0 - 1e-9:
             break
-        s = _next_seg(j, FP, una, nxt, flags, npend)
+        s = _next_seg(j, FP, una, nxt, flags, npend, S[52])
         if s < 0:
             break
         retx = s < nxt[j]
@@ -1271,8 +1330,9 @@ def allocate(FP, OP, PR, PL):
     qf = np.zeros(Q, np.int64)
     qs = np.zeros(Q, np.int64)
     qt = np.zeros(Q)
-    qi = np.zeros(3, np.int64)
+    qi = np.zeros(4, np.int64)
     qi[QCOUNT] = -1
+    qi[QIDLEF] = 1  # ns-3's RED starts idle since time 0
     qd = np.zeros(3)
     qd[QTDEP] = np.inf
     return (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
@@ -1285,4 +1345,6 @@ def allocate(FP, OP, PR, PL):
          np.zeros(n),  # ns-3's tcb->m_bytesInFlight (the pipe as last computed);
          np.zeros(n, np.int64),  # the receiver: one past the highest segment it got;
          np.zeros(n),  # when the SYN left; the access links' packets in the order
-         np.zeros((n + 1, RING), np.int64))  # they were put on, the count in [n, 0]
+         np.zeros((n + 1, RING), np.int64),  # they were put on, the count in [n, 0];
+         np.full(n, -1, np.int64),  # the highest SACKed segment (m_highestSack; -1: none);
+         np.zeros((n, 5, 2), np.int64), np.zeros(n, np.int64))  # the receivers' SACK lists

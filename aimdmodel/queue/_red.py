@@ -18,7 +18,10 @@ model's validation:
   reset), except that a count of -1 stays -1;
 - after an idle period the average decays as if ``m`` packets had arrived
   at an empty queue, ``m`` the whole number of packets the link could have
-  sent (ns-3's ``uint32_t m``).
+  sent (ns-3's ``uint32_t m``);
+- the probabilities and the average are computed in ns-3's terms
+  (:func:`decide`, :func:`estimate`), so that with ns-3's random numbers
+  (:mod:`aimdmodel.queue._mrg`) the packet-level mode drops what ns-3 drops.
 
 Each mode supplies the queue a packet sees: the packet-level mode the
 packets waiting in the queue disc, the round mode the FIFO interpolated
@@ -27,38 +30,41 @@ over its tick (:func:`aimdmodel.queue._network._red_drops`).
 
 from __future__ import annotations
 
-import math
-
 import numba
 
 from .._numba_cache import install
-from ._random import uniform
 
 install()  # before the first cache=True function: stamps cover the folder
 
-__all__ = ["decayed", "decide"]
+__all__ = ["decide", "estimate"]
 
 
 @numba.njit(inline="always", _nrt=False)
-def decayed(avg: float, wq: float, slots: float) -> float:  # pragma: no cover - compiled
-    """Return RED's average after an idle period of ``slots`` packet times (whole ones count).
+def estimate(avg: float, wq: float, m: int, q: float) -> float:  # pragma: no cover - compiled
+    """Return RED's average after a packet that finds ``q`` waiting (ns-3's ``Estimator``).
+
+    ``m``: the whole packet times the link idled before it (0: it was busy),
+    ``avg (1 - w_q)^(m + 1) + w_q q``, the power taken as ns-3 takes it (``std::pow``
+    on doubles; with ``m = 0`` the factor is ``1 - w_q`` itself).
 
     Examples
     --------
-    >>> round(decayed(10.0, 0.5, 2.7), 6)  # two whole packet times: 10 * 0.5 ** 2
-    2.5
+    >>> estimate(10.0, 0.5, 0, 4.0), estimate(10.0, 0.5, 1, 4.0)
+    (7.0, 4.5)
     """
-    return avg * (1.0 - wq) ** math.floor(slots)
+    if m == 0:
+        return avg * (1.0 - wq) + wq * q
+    return avg * (1.0 - wq) ** float(m + 1) + wq * q
 
 
 @numba.njit(inline="always", _nrt=False)
-def decide(avg, q, count, lo, hi, top, maxp, rng, r):  # pragma: no cover - compiled
+def decide(avg, q, count, lo, hi, top, maxp, draw, rng, r):  # pragma: no cover - compiled
     """Return whether RED drops the arriving packet, and the new count since the last drop.
 
     Parameters
     ----------
     avg : float
-        The average queue, updated with this packet.
+        The average queue, updated with this packet (:func:`estimate`).
     q : float
         The packets waiting that the guard ``q > 1`` looks at.
     count : int
@@ -67,24 +73,36 @@ def decide(avg, q, count, lo, hi, top, maxp, rng, r):  # pragma: no cover - comp
         ``min_th``, ``max_th``, and where forced drops begin (``max_th``, or
         ``2 max_th`` when gentle).
     maxp : float
-        ``max_p``.
-    rng : numpy.ndarray
-        The random streams (:func:`aimdmodel.queue._random.uniform`); ``r``
-        the stream drawn from, only for a packet tested between the thresholds.
+        ``max_p`` (ns-3 keeps ``1 / (1 / max_p)``: its ``LInterm``).
+    draw, rng, r
+        ``draw(rng, r)`` returns a uniform number in [0, 1), drawn only for a
+        packet tested between the thresholds: the round mode's stream
+        (:func:`aimdmodel.queue._random.uniform`) or ns-3's
+        (:func:`aimdmodel.queue._mrg.u01`).
 
     Returns
     -------
     tuple of (bool, int)
 
+    Notes
+    -----
+    The probability is computed in ns-3's terms (``CalculatePNew``, ``ModifyP``):
+    ``p_b = (v_a avg + v_b) max_p`` with ``v_a = 1 / (max_th - min_th)``,
+    ``v_b = -min_th / (max_th - min_th)``; gentle, above ``max_th``: ``v_c avg
+    + v_d`` with ``v_c = (1 - max_p) / max_th``, ``v_d = 2 max_p - 1``;
+    ``p_a = p_b / (1 - count p_b)``, 1 when ``count p_b >= 1``; dropped when
+    ``u <= p_a``.
+
     Examples
     --------
     >>> import numpy as np
+    >>> from aimdmodel.queue._random import uniform
     >>> rng = np.array([1], dtype=np.uint64)
-    >>> decide(12.0, 5, -1, 10.0, 30.0, 30.0, 0.1, rng, 0)  # the first crossing
+    >>> decide(12.0, 5, -1, 10.0, 30.0, 30.0, 0.1, uniform, rng, 0)  # the first crossing
     (False, 1)
-    >>> decide(31.0, 5, 7, 10.0, 30.0, 30.0, 0.1, rng, 0)  # forced: the count stays
+    >>> decide(31.0, 5, 7, 10.0, 30.0, 30.0, 0.1, uniform, rng, 0)  # forced: the count stays
     (True, 8)
-    >>> decide(12.0, 1, 7, 10.0, 30.0, 30.0, 0.1, rng, 0)  # one packet waits: no drop
+    >>> decide(12.0, 1, 7, 10.0, 30.0, 30.0, 0.1, uniform, rng, 0)  # one packet waits
     (False, -1)
     >>> int(rng[0])  # none of these drew a number
     1
@@ -95,9 +113,15 @@ def decide(avg, q, count, lo, hi, top, maxp, rng, r):  # pragma: no cover - comp
         if count < 0:
             return False, 1
         count += 1
-        pb = maxp * (avg - lo) / (hi - lo) if avg < hi else maxp + (1 - maxp) * (avg - hi) / hi
+        cur = 1.0 / (1.0 / maxp)
+        diff = hi - lo
+        if avg < hi:
+            pb = ((1.0 / diff) * avg + (-lo / diff)) * cur
+        else:
+            pb = ((1.0 - cur) / hi) * avg + (2.0 * cur - 1.0)
+        pb = min(pb, 1.0)
         cpb = count * pb
-        if cpb >= 1.0 or uniform(rng, r) <= pb / (1.0 - cpb):
+        if cpb >= 1.0 or draw(rng, r) <= pb / (1.0 - cpb):
             return True, 0
         return False, count
     return False, -1

@@ -36,15 +36,28 @@ returns as an ACK does, and the handshake's last ACK enters the bottleneck
 ahead of the first data segment. The
 receiver answers a packet when it reaches it; the ACK (52 bytes, more with
 each SACK block it carries: 8 bytes per block beside the timestamps, whose
-options ns-3 pads once; at most 3) returns through the
+options ns-3 pads once; the first 3 of the receiver's SACK list, kept as
+ns-3.44's ``TcpRxBuffer`` keeps it: newest first, merged, at most 4, the
+oldest forgotten) returns through the
 three links, so an empty path gives a data packet RTT = ``base_rtt``. RED
 runs on the queue disc (the waiting packets but the one in ns-3's device
 queue), per arriving packet, as ns-3's ``RedQueueDisc`` (Floyd & Jacobson
 1993, count-uniformized, gentle, the idle decay over a whole number of packet
 times, the ``nQueued > 1`` guard; the first packet after the average crosses
 min_th is not tested and starts the count at 1, a forced drop leaves the
-count: one rule for both modes, :mod:`aimdmodel.queue._red`); its random
-draws are the queue model's stream, not ns-3's.
+count: one rule for both modes, :mod:`aimdmodel.queue._red`), with ns-3's
+idle flag (set when a dequeue finds the queue disc empty, so an idle period
+is counted from the start of the last transmission) and its arithmetic.
+
+Its random numbers are ns-3's (:mod:`aimdmodel.queue._mrg`): the MRG32k3a
+streams that the bridge's dumbbell gives RED (stream 50) and each access
+link's random loss (stream ``100 + i``; the CBR sources share one), with
+ns-3's seed 1 and the scenario's seed as the run number of the first
+replication (replication ``r``: run ``seed + r``), as
+:func:`aimdmodel.ns3.run` numbers its runs. Where the two follow the same
+packets, they draw the same numbers and drop the same packets: with random
+loss for the whole run, with RED until the first microsecond that parts
+them (RED's average then differs, and so does every later draw).
 
 CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
 ``8 packet_size / rate`` seconds from its start to its stop, through the
@@ -150,6 +163,7 @@ from .._io import import_compiled
 from ..policies import Policy
 from ..policies.trace import W, expr, trace, verify
 from ..scenario import CBR, Scenario
+from . import _mrg
 from . import _packet_fields as _pf
 from .options import QueueOptions, access_rate
 from .result import QueueResult
@@ -449,6 +463,8 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP = np.zeros(_pf.NOP)
     wire, acc = _path(scenario, opts)
     OP[_pf.OP_RATE] = 1.0 / _tx(scenario.packet_size + _PPP, wire)  # packets/s, ns-3's
+    OP[_pf.OP_PTC] = int(link.rate_at(0.0)) / (8.0 * scenario.packet_size)  # RED's m_ptc
+    OP[_pf.OP_NFLOW] = scenario.n_flows
     OP[_pf.OP_BUF] = link.buffer
     OP[_pf.OP_DISC] = _k.DISC_RED if link.discipline == "red" else _k.DISC_DROPTAIL
     OP[_pf.OP_MINTH], OP[_pf.OP_MAXTH], OP[_pf.OP_MAXP] = red.min_th, red.max_th, red.max_p
@@ -482,6 +498,40 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     return OP
 
 
+def _first_run(scenario: Scenario, replications: int) -> int:
+    """Return the ns-3 run number of the first replication (as :mod:`aimdmodel.ns3`'s).
+
+    ``scenario.seed``, or a random one when it is None; replication ``r`` is
+    run ``first + r``.
+    """
+    if scenario.seed is not None:
+        first = int(scenario.seed)
+    else:
+        first = int(np.random.SeedSequence().generate_state(1)[0] % 2**31)
+    if first + replications - 1 > 2**63 - 1:
+        raise ValueError(f"scenario.seed plus replications must stay <= 2**63 - 1, got "
+                         f"{first} and {replications} replications")
+    return first
+
+
+def _streams(scenario: Scenario, run: int) -> np.ndarray:
+    """Return the random streams of one run, as the bridge's dumbbell gives them in ns-3.
+
+    Row 0: RED's (stream 50); row ``1 + i``: flow ``i``'s random loss (stream
+    ``100 + i``), row ``1 + n``: the CBR sources' (one node, one stream).
+    Only the rows the run draws from are computed.
+    """
+    link = scenario.link
+    n = scenario.n_flows
+    S = np.zeros((2 + n if link.random_loss > 0 else 1, 6))
+    if link.discipline == "red":
+        S[0] = _mrg.stream_state(_mrg.RED_STREAM, run)
+    if link.random_loss > 0:
+        for i in range(n + 1):
+            S[1 + i] = _mrg.stream_state(_mrg.LOSS_STREAM + i, run)
+    return S
+
+
 def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) -> QueueResult:
     """Run a scenario packet by packet (see the module's docstring); return a QueueResult.
 
@@ -507,10 +557,10 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
     PR, PL = _programs(rules, cols)
     n_rec = max(1, math.ceil(scenario.duration / every - 1e-9))
     n = scenario.n_flows
-    seq = np.random.SeedSequence(scenario.seed)
+    first = _first_run(scenario, replications)
     recs, tots, links = [], [], []
-    for child in seq.spawn(replications):
-        rng = np.array([child.generate_state(1, np.uint64)[0] | np.uint64(1)], dtype=np.uint64)
+    for r in range(replications):
+        rng = _streams(scenario, first + r)
         rec = np.zeros((_k.NR, n_rec, cols))
         tot = np.zeros((_k.NT, cols))
         link = np.zeros((_k.NL, n_rec))

@@ -1,0 +1,144 @@
+"""ns-3's random numbers: MRG32k3a streams as ns-3's ``RngStream`` makes and draws them.
+
+The packet-level mode draws its random numbers (RED's early drops, random
+loss) from the streams that ns-3 gives the same objects in the bridge's
+dumbbell (:mod:`aimdmodel.ns3`), so that a run of the mode and the ns-3 run
+with the same run number see the same numbers in the same order:
+
+- the generator is L'Ecuyer's MRG32k3a (L'Ecuyer 1999; L'Ecuyer, Simard,
+  Chen & Kelton 2002), ``RngStream::RandU01`` of ns-3.44
+  (``src/core/model/rng-stream.cc``), computed in doubles as there;
+- a stream starts from ``seed`` in all six components, advanced by
+  ``stream x 2^127`` and then by ``run x 2^76`` steps (``RngStream``'s
+  constructor, ``AdvanceNthBy``), with exact integer matrix powers here;
+- a random variable given a stream number ``n >= 0`` (``SetStream``,
+  ``AssignStreams``) uses stream ``2^63 + n``; ns-3's seed is
+  ``RngSeedManager::SetSeed`` (the bridge: 1), the run ``SetRun``.
+
+The bridge gives RED's variable stream 50 and the random loss of flow ``i``
+(the error model on its access link at the router) stream ``100 + i``
+(:data:`RED_STREAM`, :data:`LOSS_STREAM`). ``UniformRandomVariable`` on
+``[0, 1)`` returns ``RandU01`` itself.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numba
+import numpy as np
+
+from .._numba_cache import install
+
+install()  # before the first cache=True function: stamps cover the folder
+
+__all__ = ["LOSS_STREAM", "NS3_SEED", "RED_STREAM", "stream_state", "u01"]
+
+NS3_SEED = 1
+"""The seed the bridge gives ns-3 (``RngSeedManager::SetSeed(1)``); runs differ by run number."""
+RED_STREAM = 50
+"""The stream the bridge assigns RED's uniform variable (``RedQueueDisc::AssignStreams(50)``)."""
+LOSS_STREAM = 100
+"""The stream of flow 0's random loss; flow ``i`` has ``LOSS_STREAM + i``."""
+
+_M1, _M2 = 4294967087, 4294944443
+_A1 = ((0, 1, 0), (0, 0, 1), (-810728, 1403580, 0))
+_A2 = ((0, 1, 0), (0, 0, 1), (-1370589, 0, 527612))
+M1, M2 = float(_M1), float(_M2)
+NORM = 1.0 / (M1 + 1.0)
+
+
+def _mat_mul(a: tuple, b: tuple, m: int) -> tuple:
+    return tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) % m for j in range(3))
+                 for i in range(3))
+
+
+@functools.lru_cache(maxsize=512)
+def _two_pow(which: int, e: int) -> tuple:
+    """Return ``A^(2^e) mod m`` of component ``which`` (ns-3's precalculated powers)."""
+    a, m = (_A1, _M1) if which == 1 else (_A2, _M2)
+    if e == 0:
+        return tuple(tuple(x % m for x in row) for row in a)
+    half = _two_pow(which, e - 1)
+    return _mat_mul(half, half, m)
+
+
+def _advance(state: list, nth: int, by: int) -> None:
+    """ns-3's ``AdvanceNthBy``: advance ``state`` by ``nth x 2^by`` steps."""
+    for nbit in range(63, -1, -1):
+        if (nth >> nbit) & 1:
+            for which, lo, m in ((1, 0, _M1), (2, 3, _M2)):
+                a = _two_pow(which, by + nbit)
+                s = state[lo:lo + 3]
+                state[lo:lo + 3] = [sum(a[i][k] * s[k] for k in range(3)) % m
+                                    for i in range(3)]
+
+
+def stream_state(stream: int, run: int, seed: int = NS3_SEED) -> np.ndarray:
+    """Return the six-component state of ns-3's random variable on ``stream`` in ``run``.
+
+    Parameters
+    ----------
+    stream : int
+        The stream number a variable was given (``SetStream(stream)``, ``>= 0``).
+    run : int
+        ns-3's run number (``RngSeedManager::SetRun``), ``0 <= run < 2**64``.
+    seed : int
+        ns-3's seed (``RngSeedManager::SetSeed``), ``1 <= seed < 4294944443``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (6,), float64, for :func:`u01`.
+
+    Raises
+    ------
+    ValueError
+        A stream, run or seed out of range.
+
+    Examples
+    --------
+    >>> s = stream_state(50, 1).reshape(1, 6)
+    >>> u = u01(s, 0)
+    >>> 0.0 < u < 1.0
+    True
+    """
+    if not 1 <= seed < _M2:
+        raise ValueError(f"seed must be in [1, {_M2}), got {seed!r}")
+    if not 0 <= stream < 2**63:
+        raise ValueError(f"stream must be in [0, 2**63), got {stream!r}")
+    if not 0 <= run < 2**64:
+        raise ValueError(f"run must be in [0, 2**64), got {run!r}")
+    state = [int(seed)] * 6
+    _advance(state, 2**63 + int(stream), 127)
+    _advance(state, int(run), 76)
+    return np.array(state, dtype=np.float64)
+
+
+@numba.njit(inline="always", _nrt=False)
+def u01(S, i):  # pragma: no cover - compiled
+    """Draw from stream row ``i`` of ``S`` (shape (k, 6)): ns-3's ``RandU01``, in doubles.
+
+    Examples
+    --------
+    >>> S = np.stack([stream_state(50, 3), stream_state(50, 3)])
+    >>> u01(S, 0) == u01(S, 1)
+    True
+    """
+    p1 = 1403580.0 * S[i, 1] - 810728.0 * S[i, 0]
+    k = int(p1 / M1)  # int32_t in ns-3: |p1 / m1| < 2^21
+    p1 -= k * M1
+    if p1 < 0.0:
+        p1 += M1
+    S[i, 0] = S[i, 1]
+    S[i, 1] = S[i, 2]
+    S[i, 2] = p1
+    p2 = 527612.0 * S[i, 5] - 1370589.0 * S[i, 3]
+    k = int(p2 / M2)
+    p2 -= k * M2
+    if p2 < 0.0:
+        p2 += M2
+    S[i, 3] = S[i, 4]
+    S[i, 4] = S[i, 5]
+    S[i, 5] = p2
+    return (p1 - p2) * NORM if p1 > p2 else (p1 - p2 + M1) * NORM
