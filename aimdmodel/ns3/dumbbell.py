@@ -528,16 +528,9 @@ def _capacity(scenario: Scenario, t: np.ndarray, interval: float) -> np.ndarray:
 
 
 def _run_number(scenario: Scenario, opts: Ns3Options, replications: int = 1) -> int:
-    if opts.run is not None:
-        first = int(opts.run)
-    elif scenario.seed is not None:
-        first = int(scenario.seed)
-    else:
-        first = int(np.random.SeedSequence().generate_state(1)[0] % 2**31)
-    if first + replications - 1 > 2**63 - 1:
-        raise ValueError(f"the run number (options.run or scenario.seed) plus replications "
-                         f"must stay <= 2**63 - 1, got {first} and {replications} replications")
-    return first
+    from ..queue._mrg import first_run  # the packet-level mode numbers its runs the same way
+
+    return first_run(scenario.seed, replications, opts.run)
 
 
 def _execute(scenario: Scenario, opts: Ns3Options, replications: int,

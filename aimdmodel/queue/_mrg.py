@@ -32,7 +32,7 @@ from .._numba_cache import install
 
 install()  # before the first cache=True function: stamps cover the folder
 
-__all__ = ["LOSS_STREAM", "NS3_SEED", "RED_STREAM", "stream_state", "u01"]
+__all__ = ["LOSS_STREAM", "NS3_SEED", "RED_STREAM", "first_run", "stream_state", "u01"]
 
 NS3_SEED = 1
 """The seed the bridge gives ns-3 (``RngSeedManager::SetSeed(1)``); runs differ by run number."""
@@ -72,6 +72,45 @@ def _advance(state: list, nth: int, by: int) -> None:
                 s = state[lo:lo + 3]
                 state[lo:lo + 3] = [sum(a[i][k] * s[k] for k in range(3)) % m
                                     for i in range(3)]
+
+
+def first_run(seed: int | None, replications: int, run: int | None = None) -> int:
+    """Return ns-3's run number of a scenario's first replication (replication r: first + r).
+
+    Parameters
+    ----------
+    seed : int or None
+        The scenario's seed: the run number when ``run`` is not given (None: a
+        random one in [0, 2**31)).
+    replications : int
+        How many runs follow.
+    run : int, optional
+        A run number given explicitly (``aimdmodel.ns3.Ns3Options.run``).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError
+        The last run number above 2**63 - 1.
+
+    Examples
+    --------
+    >>> first_run(7, 3), first_run(7, 3, run=100)
+    (7, 100)
+    """
+    if run is not None:
+        first = int(run)
+    elif seed is not None:
+        first = int(seed)
+    else:
+        first = int(np.random.SeedSequence().generate_state(1)[0] % 2**31)
+    if first + replications - 1 > 2**63 - 1:
+        raise ValueError(f"the run number (options.run or scenario.seed) plus replications "
+                         f"must stay <= 2**63 - 1, got {first} and {replications} replications")
+    return first
 
 
 def stream_state(stream: int, run: int, seed: int = NS3_SEED) -> np.ndarray:

@@ -498,22 +498,6 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     return OP
 
 
-def _first_run(scenario: Scenario, replications: int) -> int:
-    """Return the ns-3 run number of the first replication (as :mod:`aimdmodel.ns3`'s).
-
-    ``scenario.seed``, or a random one when it is None; replication ``r`` is
-    run ``first + r``.
-    """
-    if scenario.seed is not None:
-        first = int(scenario.seed)
-    else:
-        first = int(np.random.SeedSequence().generate_state(1)[0] % 2**31)
-    if first + replications - 1 > 2**63 - 1:
-        raise ValueError(f"scenario.seed plus replications must stay <= 2**63 - 1, got "
-                         f"{first} and {replications} replications")
-    return first
-
-
 def _streams(scenario: Scenario, run: int) -> np.ndarray:
     """Return the random streams of one run, as the bridge's dumbbell gives them in ns-3.
 
@@ -557,7 +541,7 @@ def run_packet(scenario: Scenario, opts: QueueOptions, replications: int = 1) ->
     PR, PL = _programs(rules, cols)
     n_rec = max(1, math.ceil(scenario.duration / every - 1e-9))
     n = scenario.n_flows
-    first = _first_run(scenario, replications)
+    first = _mrg.first_run(scenario.seed, replications)  # as aimdmodel.ns3 numbers runs
     recs, tots, links = [], [], []
     for r in range(replications):
         rng = _streams(scenario, first + r)
