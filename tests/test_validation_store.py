@@ -131,13 +131,8 @@ def _red_and_droptail(variant: str, dropt: str) -> tuple:
     return comps[dt_name].share, comps[red_name].share
 
 
-@pytest.mark.parametrize(("variant", "dropt"), [
-    ("newreno", ""), ("newreno", ", phase-averaged"), ("sack", ""),
-    pytest.param("sack", ", phase-averaged", marks=pytest.mark.xfail(
-        strict=True, reason="a known miss (VALIDATION.md): the SACK pair's RED share ratio "
-        "in the packet-level mode, 2.21 over 3 runs (ns-3 1.97), is above its phase-averaged "
-        "DropTail one, 2.17 (ns-3 2.17); its RED runs follow ns-3's for their first 2 s "
-        "only, then draw independently"))])
+@pytest.mark.parametrize("variant", ["newreno", "sack"])
+@pytest.mark.parametrize("dropt", ["", ", phase-averaged"])
 def test_red_is_less_unequal_than_droptail_in_the_packet_level_mode(variant, dropt):
     """Two flows of 40 and 80 ms (NewReno, SACK): RED shares more evenly than DropTail (at a
     fixed RTT and averaged over the phase), in ns-3 and in the packet-level mode."""

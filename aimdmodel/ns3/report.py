@@ -253,9 +253,9 @@ def _packet_cause(case: Any, metric: str) -> str:
                 "other draws: not identified beyond that; " + exact)
     if link.discipline == "red":
         cause = ("RED: the mode draws ns-3's random numbers and follows ns-3's runs drop for "
-                 "drop through their slow starts (tests/test_ns3.py), until a packet's timing "
-                 "differs by microseconds; RED's average then differs and so does every later "
-                 "draw, and the runs become independent ones; " + exact)
+                 "drop (tests/test_ns3.py) until a packet's timing differs, by microseconds; "
+                 "RED's average then differs and so does every later draw, and the runs "
+                 "become independent ones; " + exact)
         if _no_sack(case):
             cause += ("; without SACK, where a drop lands decides between a recovery and a "
                       "timeout, so independent runs spread widely: not identified beyond that")

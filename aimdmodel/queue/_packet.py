@@ -43,6 +43,7 @@ from ._packet_fields import (
     OP_GRAN,
     OP_INITRTO,
     OP_IW,
+    OP_LDELAY,
     OP_MAXP,
     OP_MAXRTO,
     OP_MAXTH,
@@ -53,11 +54,10 @@ from ._packet_fields import (
     OP_PR,
     OP_PRR,
     OP_PTC,
+    OP_RA0,
     OP_RATE,
     OP_REC,
-    OP_SACK1,
-    OP_SACK2,
-    OP_SACK3,
+    OP_RW0,
     OP_SYNACC,
     OP_SYNRTO,
     OP_SYNSVC,
@@ -88,8 +88,8 @@ from .variants.newreno import packet_ssthresh as newreno_ssthresh
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR, \
-    FP_FWD, FP_SYN, FP_RET = range(13)
-NFP = 13
+    FP_FWD = range(11)
+NFP = 11
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
 # FP_RULE: the congestion op, RULE_* of ._packet_fields
 
@@ -124,7 +124,10 @@ MASK = RING - 1
 
 # -- queue state: qi[QH/QL/QCOUNT], qd[QAVG/QIDLE/QTDEP] ---------------------------------------
 QH, QL, QCOUNT, QIDLEF = range(4)
-QAVG, QIDLE, QTDEP = range(3)
+QAVG, QIDLE, QTDEP, QRFREE1, QRFREE2 = range(5)
+# QRFREE1, QRFREE2: when the receiver's access link and the bottleneck, each in the direction of
+# the ACKs, are free: ACKs and SYN-ACKs of every flow queue there (ns-3's FIFOs), one after
+# the other in the order the receiver sends them
 # QIDLEF, QIDLE: RedQueueDisc's m_idle and m_idleTime. ns-3 sets them when a dequeue finds the
 # queue disc empty: when a packet starts its transmission with nothing behind it (it came to an
 # empty bottleneck, or the device's one queued packet left the device queue and the queue disc
@@ -600,6 +603,19 @@ def _consts(FP, OP):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _back(qd, ready, acc, wire, rest):  # pragma: no cover - compiled
+    """Return when an ACK the receiver sends at ``ready`` reaches its sender.
+
+    It queues behind the ACKs sent before it on the receiver's access link
+    (``acc`` to send it) and on the bottleneck (``wire``), then takes ``rest``
+    (the bottleneck's delay, the sender's access link).
+    """
+    qd[QRFREE1] = max(ready, qd[QRFREE1]) + acc
+    qd[QRFREE2] = max(qd[QRFREE1], qd[QRFREE2]) + wire
+    return qd[QRFREE2] + rest
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _sack_list_add(j, lst, cnt, head, tail):  # pragma: no cover - compiled
     """ns-3.44's ``TcpRxBuffer::UpdateSackList``: block ``[head, tail)`` (segments) goes first.
 
@@ -660,7 +676,8 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         qi[QIDLEF] = 0
     if s < 0:  # the handshake's last ACK, or a SYN: its SYN-ACK comes back
         if s == -2:
-            S[27][j] = t + FP[FP_SYN, j]
+            S[27][j] = _back(qd, t + OP[OP_LDELAY] + OP[OP_SYNACC], OP[OP_SYNACC],
+                             OP[OP_SYNSVC], OP[OP_LDELAY] + OP[OP_SYNACC] + FP[FP_FWD, j])
         return
     rec[R_DELIV, k, j] += 1.0
     if FP[FP_CBR, j] > 0.0:  # a CBR (UDP) packet: no receiver state, no ACK
@@ -684,13 +701,11 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     rhigh = S[48 + 1]
     rhigh[j] = max(rhigh[j], s + 1)
     e = atail[j] & MASK
-    at[j, e] = t + FP[FP_RET, j]  # the rest of the path (packet.py _return)
-    if FP[FP_SACK, j] != 0.0 and S[54][j] > 0:
-        # ns-3's receiver sends the first blocks of its SACK list (3 at most, beside the
-        # timestamps): the ACK is longer by each, and takes longer to return
-        blocks = min(S[54][j], 3)
-        at[j, e] += OP[OP_SACK1] if blocks == 1 else OP[OP_SACK2] if blocks == 2 \
-            else OP[OP_SACK3]
+    # ns-3's receiver sends the first blocks of its SACK list (3 at most, beside the
+    # timestamps): the ACK is longer by each, and takes longer to return
+    b = min(S[54][j], 3) if FP[FP_SACK, j] != 0.0 else 0
+    at[j, e] = _back(qd, t + OP[OP_DELAY], OP[OP_RA0 + b], OP[OP_RW0 + b],
+                     OP[OP_LDELAY] + OP[OP_RA0 + b] + FP[FP_FWD, j])
     aack[j, e] = rnxt[j]
     asack[j, e] = sk
     aecho[j, e] = recent[j]
@@ -1333,7 +1348,7 @@ def allocate(FP, OP, PR, PL):
     qi = np.zeros(4, np.int64)
     qi[QCOUNT] = -1
     qi[QIDLEF] = 1  # ns-3's RED starts idle since time 0
-    qd = np.zeros(3)
+    qd = np.zeros(5)
     qd[QTDEP] = np.inf
     return (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
          firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,

@@ -13,7 +13,7 @@ import them. A flow's congestion op is
 Examples
 --------
 >>> NOP, RULE_OWN
-(40, 3)
+(46, 3)
 """
 
 from __future__ import annotations
@@ -26,9 +26,12 @@ RULE_OWN = 3  # a variant with its own rule: RULE_OWN + its code
 OP_RATE, OP_BUF, OP_DISC, OP_MINTH, OP_MAXTH, OP_MAXP, OP_WQ, OP_GENTLE, OP_PR, OP_IW, \
     OP_MINRTO, OP_MAXRTO, OP_INITRTO, OP_DUP, OP_DUR, OP_REC, OP_GRAN, OP_CHECK, OP_VA, OP_VB, \
     OP_VG, OP_VENOB, OP_WWA, OP_CC, OP_CB, OP_CFC, OP_PRR, OP_ASVC, OP_DELAY, OP_MSS, \
-    OP_ACKSVC, OP_ACKACC, OP_SACK1, OP_SACK2, OP_SACK3, OP_SYNSVC, OP_SYNACC, OP_SYNRTO, \
-    OP_PTC, OP_NFLOW = range(40)
-NOP = 40
+    OP_ACKSVC, OP_ACKACC, OP_SYNSVC, OP_SYNACC, OP_SYNRTO, \
+    OP_PTC, OP_NFLOW, OP_LDELAY, OP_RA0, OP_RA1, OP_RA2, OP_RA3, OP_RW0, OP_RW1, OP_RW2, \
+    OP_RW3 = range(46)
+NOP = 46
+# OP_LDELAY: the bottleneck's delay; OP_RA0..3, OP_RW0..3: an ACK with 0..3 SACK blocks on an
+# access link and on the bottleneck (its transmission time, whole ns)
 # OP_PTC: RED's packets per second for its idle decay (ns-3's m_ptc: the link's bit rate over
 # 8 MeanPktSize); OP_NFLOW: the TCP flows (the CBR sources' random loss shares one stream)
 

@@ -39,7 +39,10 @@ each SACK block it carries: 8 bytes per block beside the timestamps, whose
 options ns-3 pads once; the first 3 of the receiver's SACK list, kept as
 ns-3.44's ``TcpRxBuffer`` keeps it: newest first, merged, at most 4, the
 oldest forgotten) returns through the
-three links, so an empty path gives a data packet RTT = ``base_rtt``. RED
+three links, so an empty path gives a data packet RTT = ``base_rtt``; on the
+receiver's access link and the bottleneck it queues behind the ACKs and
+SYN-ACKs of every flow sent before it (ns-3's FIFOs there; SYN-ACKs of flows
+that start together queue one after the other). RED
 runs on the queue disc (the waiting packets but the one in ns-3's device
 queue), per arriving packet, as ns-3's ``RedQueueDisc`` (Floyd & Jacobson
 1993, count-uniformized, gentle, the idle decay over a whole number of packet
@@ -367,8 +370,6 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
         FP[_k.FP_FWD, j] = _forward_delay(scenario, fl.base_rtt, opts)
-        FP[_k.FP_SYN, j] = _syn_return(scenario, fl.base_rtt, opts)
-        FP[_k.FP_RET, j] = _return(scenario, fl.base_rtt, opts)
     return FP
 
 
@@ -411,36 +412,6 @@ def _forward_delay(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> f
     return _ns(max(base_rtt / 2.0 - scenario.link.delay - ser / 2.0, 0.0))
 
 
-def _return(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
-    """Seconds from a data packet leaving the bottleneck to its ACK reaching the sender.
-
-    ns-3's dumbbell: the bottleneck's delay, the receiver's access link (the
-    data packet's transmission, the ACK's), the ACK's transmission at the
-    bottleneck and its delay, the ACK's on the sender's access link and its
-    delay; each in whole ns, as ns-3 sums them.
-    """
-    wire, acc = _path(scenario, opts)
-    delay = _ns(scenario.link.delay)
-    return (2 * delay + _tx(scenario.packet_size + _PPP, acc) + 2 * _tx(_ACK + _PPP, acc)
-            + _tx(_ACK + _PPP, wire) + _forward_delay(scenario, base_rtt, opts))
-
-
-def _syn_return(scenario: Scenario, base_rtt: float, opts: QueueOptions) -> float:
-    """Seconds from a SYN leaving the bottleneck to its SYN-ACK reaching the sender.
-
-    ns-3's dumbbell: the SYN and SYN-ACK are 56 bytes of IP (with a 2-byte
-    PPP header); the SYN-ACK crosses the receiver's access link, the
-    bottleneck and the sender's access link. With the SYN's own way to the
-    bottleneck the handshake is shorter than ``base_rtt``: 58.83 ms for 60 ms
-    at 10 Mbit/s, as measured in ns-3.44; SYNs of flows that start together
-    queue at the bottleneck one after the other, as there.
-    """
-    wire, acc = _path(scenario, opts)
-    syn = _SYN + _PPP
-    return (2 * _ns(scenario.link.delay) + 3 * _tx(syn, acc) + _tx(syn, wire)
-            + _forward_delay(scenario, base_rtt, opts))
-
-
 def _programs(rules: list, columns: int) -> tuple:
     """Stack the flows' programs for the kernel: ``(PR, PL)`` (one row per column)."""
     PR = np.zeros((columns, _k.NPROG, _k.MAX_STEPS, 2))
@@ -463,7 +434,7 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP = np.zeros(_pf.NOP)
     wire, acc = _path(scenario, opts)
     OP[_pf.OP_RATE] = 1.0 / _tx(scenario.packet_size + _PPP, wire)  # packets/s, ns-3's
-    OP[_pf.OP_PTC] = int(link.rate_at(0.0)) / (8.0 * scenario.packet_size)  # RED's m_ptc
+    OP[_pf.OP_PTC] = wire / (8.0 * scenario.packet_size)  # RED's m_ptc: its LinkBandwidth
     OP[_pf.OP_NFLOW] = scenario.n_flows
     OP[_pf.OP_BUF] = link.buffer
     OP[_pf.OP_DISC] = _k.DISC_RED if link.discipline == "red" else _k.DISC_DROPTAIL
@@ -487,14 +458,10 @@ def _options(scenario: Scenario, opts: QueueOptions, every: float) -> np.ndarray
     OP[_pf.OP_SYNSVC] = _tx(_SYN + _PPP, wire)  # a SYN
     OP[_pf.OP_SYNACC] = _tx(_SYN + _PPP, acc)
     OP[_pf.OP_SYNRTO] = 3.0  # ns-3's TcpSocket ConnTimeout: a lost SYN goes again after it
-    for b, k in ((1, _pf.OP_SACK1), (2, _pf.OP_SACK2), (3, _pf.OP_SACK3)):
-        # an ACK with b SACK blocks takes longer on its way (the receiver's access link,
-        # the bottleneck, the sender's): ns-3's TcpHeader pads its options once, at the
-        # end, so the timestamps' 10 bytes and the SACK option's 2 + 8 b fill 12 + 8 b,
-        # 8 b more than the timestamps alone (tcp-header.cc CalculateHeaderLength)
-        size = _ACK + _PPP + 8 * b
-        OP[k] = (2 * _tx(size, acc) + _tx(size, wire)) - (2 * _tx(_ACK + _PPP, acc)
-                                                          + _tx(_ACK + _PPP, wire))
+    OP[_pf.OP_LDELAY] = _ns(link.delay)
+    for b in range(4):  # the ACK's transmission on an access link and on the bottleneck
+        OP[_pf.OP_RA0 + b] = _tx(_ACK + _PPP + 8 * b, acc)
+        OP[_pf.OP_RW0 + b] = _tx(_ACK + _PPP + 8 * b, wire)
     return OP
 
 
