@@ -60,7 +60,7 @@ VARIANT = Variant(
     "IEEE JSAC 21(2) 2003, Sec. III; ns-3-dev src/internet/model/tcp-veno.cc",
     "N is computed once per round, with the per-ACK smoothed RTT at the round's end.",
     initial=VEGAS.initial,
-    packet_initial=VEGAS.packet_initial,
+    packet_initial=(*VEGAS.packet_initial, (V_INC, 1.0)),  # ns-3's m_inc starts true
 )
 """Veno's entry of :data:`aimdmodel.queue.variants.VARIANTS`."""
 
