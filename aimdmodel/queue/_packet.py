@@ -691,7 +691,8 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         while rbits[j, rnxt[j] & MASK] == 1:
             rbits[j, rnxt[j] & MASK] = 0
             rnxt[j] += 1
-        _sack_list_clear(j, S[53], S[54], rnxt[j])
+        if S[54][j] > 0:
+            _sack_list_clear(j, S[53], S[54], rnxt[j])
     elif s > rnxt[j]:
         if rbits[j, s & MASK] == 0:
             rbits[j, s & MASK] = 1
