@@ -220,7 +220,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree, order):  # pragma: no cover
+def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree, order, nxa):  # pragma: no cover
     """Put flow ``j``'s packet ``s`` on its access link at ``t``.
 
     ``s``: a segment, -1 the handshake's last ACK, -2 a SYN. It leaves ``tx``
@@ -228,6 +228,7 @@ def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree, order):  # pragma: no c
     (an event of :func:`run`). ``fts``: when it was sent; ``order`` numbers the
     packets put on any access link (its last row counts them): of packets sent
     at one instant, ns-3 scheduled the arrival of the one sent first first.
+    ``nxa[j]``: when the first packet on flow ``j``'s access link arrives (inf: none).
     """
     afree[j] = max(t, afree[j]) + tx
     e = fi[j, 1] & MASK
@@ -237,11 +238,13 @@ def _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree, order):  # pragma: no c
     order[j, e] = order[-1, 0]
     order[-1, 0] += 1
     fi[j, 1] += 1
+    if fi[j, 0] + 1 == fi[j, 1]:  # the link held none: this one arrives first
+        nxa[j] = ft[j, e]
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
 def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, deadline, rto,
-          ft, fsq, fi, fts, afree, order):  # pragma: no cover - compiled
+          ft, fsq, fi, fts, afree, order, nxa):  # pragma: no cover - compiled
     """Flow ``j`` sends segment ``s`` (a retransmission or the next new one).
 
     The segment leaves on the sender's access link one transmission time after
@@ -263,7 +266,7 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     rec[R_SENT, k, j] += 1.0
     if deadline[j] == np.inf:
         deadline[j] = t + rto[j]
-    _on_access(j, s, t, OP[OP_ASVC], FP, ft, fsq, fi, fts, afree, order)
+    _on_access(j, s, t, OP[OP_ASVC], FP, ft, fsq, fi, fts, afree, order, nxa)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -712,6 +715,8 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     aecho[j, e] = recent[j]
     S[42][j, e] = math.floor((t + OP[OP_DELAY]) / gran)  # the ACK's TSval (ms): the
     atail[j] += 1  # receiver's clock when the packet reaches it
+    if S[35][j] + 1 == atail[j]:  # none was on its way: this one arrives first
+        S[56][j] = at[j, e]
     return
 
 
@@ -743,7 +748,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     if life[j] == 0:  # the SYN leaves; the SYN-ACK sets tstart (_depart)
         life[j] = 1
         tstart[j] = np.inf
-        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree, S[51])
+        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree, S[51], S[55])
         S[50][j] = t
         return False
     sample = (math.floor(t / gran) - math.floor(S[50][j] / gran)) * gran
@@ -755,7 +760,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     tstart[j] = np.inf
     cwnd[j] = OP[OP_IW]
     # the handshake's last ACK leaves just ahead of the data, on the same links
-    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree, S[51])
+    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree, S[51], S[55])
     return True
 
 
@@ -854,7 +859,8 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                     _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
+                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51],
+              S[55])
                 R[V_PRROUT][j] += 1.0
             elif not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
@@ -912,7 +918,8 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
         if s < 0:
             s = una[j]
         _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
+              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51],
+              S[55])
         R[V_PRROUT][j] += 1.0
     _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
     if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
@@ -992,6 +999,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     R[V_RCVTS][j] = S[42][j, e]
     R[V_ECHOMS][j] = math.floor(echo / OP[OP_GRAN])
     ahead[j] += 1
+    S[56][j] = S[31][j, ahead[j] & MASK] if ahead[j] < S[36][j] else np.inf
     if life[j] != 2:
         return False
     if stops[j] > 0.0 and t >= stops[j]:
@@ -1082,7 +1090,8 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
             break
         retx = s < nxt[j]
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
-              deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51])
+              deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51],
+              S[55])
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
     limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
@@ -1128,8 +1137,8 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     of timers due at one instant, the one armed first. Other ties: the
     departure, then the lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
     """
-    deadline, life, tstart, at, ahead, atail = S[25], S[26], S[27], S[31], S[35], S[36]
-    qd, due, ft, fi = S[41], S[3][V_DUE], S[43], S[45]
+    deadline, life, tstart, nxa, nxk = S[25], S[26], S[27], S[55], S[56]
+    qd, due = S[41], S[3][V_DUE]
     t = qd[QTDEP]
     kind = 0
     who = -1
@@ -1137,16 +1146,15 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     a1, a2 = np.inf, np.inf  # the two earliest arrivals at the queue
     for j in range(n):
         dmin = min(dmin, deadline[j])
-        if fi[j, 0] < fi[j, 1]:
-            a = ft[j, fi[j, 0] & MASK]
-            if a < a2:
-                a1, a2 = min(a, a1), max(a, a1)
-            if a < t:
-                t = a
-                kind = 6
-                who = j
-        if ahead[j] < atail[j] and at[j, ahead[j] & MASK] < t:
-            t = at[j, ahead[j] & MASK]
+        a = nxa[j]  # the first packet on its access link (inf: none)
+        if a < a2:
+            a1, a2 = min(a, a1), max(a, a1)
+        if a < t:
+            t = a
+            kind = 6
+            who = j
+        if nxk[j] < t:  # its first ACK on the way back
+            t = nxk[j]
             kind = 1
             who = j
         if deadline[j] < t:
@@ -1260,6 +1268,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         if kind == 6:  # a sender's packet reaches the bottleneck
             e = fi[j, 0] & MASK
             fi[j, 0] += 1
+            S[55][j] = S[43][j, fi[j, 0] & MASK] if fi[j, 0] < fi[j, 1] else np.inf
             s = fsq[j, e]
             if not _enqueue(j, t, k, FP, OP, rng, rec, S[37], S[38], S[39], S[40], qd, s,
                             S[46][j, e]) and s == -2:
@@ -1363,4 +1372,6 @@ def allocate(FP, OP, PR, PL):
          np.zeros(n),  # when the SYN left; the access links' packets in the order
          np.zeros((n + 1, RING), np.int64),  # they were put on, the count in [n, 0];
          np.full(n, -1, np.int64),  # the highest SACKed segment (m_highestSack; -1: none);
-         np.zeros((n, 5, 2), np.int64), np.zeros(n, np.int64))  # the receivers' SACK lists
+         np.zeros((n, 5, 2), np.int64), np.zeros(n, np.int64),  # the receivers' SACK lists;
+         np.full(n, np.inf), np.full(n, np.inf))  # the first arrival on each access link, and
+    # the first ACK on each way back (inf: none), which the next-event scan reads
