@@ -155,6 +155,24 @@ def stream_state(stream: int, run: int, seed: int = NS3_SEED) -> np.ndarray:
 
 
 @numba.njit(inline="always", _nrt=False)
+def _component(S, i, lo, up, a, b, m):  # pragma: no cover - compiled
+    """Step one MRG32k3a component, ``S[i, lo:lo + 3]``: ``a S[i, up] - b S[i, lo]`` mod ``m``.
+
+    In doubles as ns-3's ``RandU01`` (the products are exact below 2^53); the
+    new value goes last. Returns it.
+    """
+    p = a * S[i, up] - b * S[i, lo]
+    k = int(p / m)  # int32_t in ns-3: |p / m| < 2^21
+    p -= k * m
+    if p < 0.0:
+        p += m
+    S[i, lo] = S[i, lo + 1]
+    S[i, lo + 1] = S[i, lo + 2]
+    S[i, lo + 2] = p
+    return p
+
+
+@numba.njit(inline="always", _nrt=False)
 def u01(S, i):  # pragma: no cover - compiled
     """Draw from stream row ``i`` of ``S`` (shape (k, 6)): ns-3's ``RandU01``, in doubles.
 
@@ -164,20 +182,6 @@ def u01(S, i):  # pragma: no cover - compiled
     >>> u01(S, 0) == u01(S, 1)
     True
     """
-    p1 = 1403580.0 * S[i, 1] - 810728.0 * S[i, 0]
-    k = int(p1 / M1)  # int32_t in ns-3: |p1 / m1| < 2^21
-    p1 -= k * M1
-    if p1 < 0.0:
-        p1 += M1
-    S[i, 0] = S[i, 1]
-    S[i, 1] = S[i, 2]
-    S[i, 2] = p1
-    p2 = 527612.0 * S[i, 5] - 1370589.0 * S[i, 3]
-    k = int(p2 / M2)
-    p2 -= k * M2
-    if p2 < 0.0:
-        p2 += M2
-    S[i, 3] = S[i, 4]
-    S[i, 4] = S[i, 5]
-    S[i, 5] = p2
+    p1 = _component(S, i, 0, 1, 1403580.0, 810728.0, M1)
+    p2 = _component(S, i, 3, 5, 527612.0, 1370589.0, M2)
     return (p1 - p2) * NORM if p1 > p2 else (p1 - p2 + M1) * NORM

@@ -694,20 +694,18 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         while rbits[j, rnxt[j] & MASK] == 1:
             rbits[j, rnxt[j] & MASK] = 0
             rnxt[j] += 1
-        if S[54][j] > 0:
-            _sack_list_clear(j, S[53], S[54], rnxt[j])
+        if S[53][j] > 0:
+            _sack_list_clear(j, S[52], S[53], rnxt[j])
     elif s > rnxt[j]:
         if rbits[j, s & MASK] == 0:
             rbits[j, s & MASK] = 1
             rec[R_UNIQ, k, j] += 1.0
             sk = s
-            _sack_list_add(j, S[53], S[54], s, s + 1)
-    rhigh = S[48 + 1]
-    rhigh[j] = max(rhigh[j], s + 1)
+            _sack_list_add(j, S[52], S[53], s, s + 1)
     e = atail[j] & MASK
     # ns-3's receiver sends the first blocks of its SACK list (3 at most, beside the
     # timestamps): the ACK is longer by each, and takes longer to return
-    b = min(S[54][j], 3) if FP[FP_SACK, j] != 0.0 else 0
+    b = min(S[53][j], 3) if FP[FP_SACK, j] != 0.0 else 0
     at[j, e] = _back(qd, t + OP[OP_DELAY], OP[OP_RA0 + b], OP[OP_RW0 + b],
                      OP[OP_LDELAY] + OP[OP_RA0 + b] + FP[FP_FWD, j])
     aack[j, e] = rnxt[j]
@@ -716,7 +714,7 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     S[42][j, e] = math.floor((t + OP[OP_DELAY]) / gran)  # the ACK's TSval (ms): the
     atail[j] += 1  # receiver's clock when the packet reaches it
     if S[35][j] + 1 == atail[j]:  # none was on its way: this one arrives first
-        S[56][j] = at[j, e]
+        S[55][j] = at[j, e]
     return
 
 
@@ -748,11 +746,11 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     if life[j] == 0:  # the SYN leaves; the SYN-ACK sets tstart (_depart)
         life[j] = 1
         tstart[j] = np.inf
-        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree, S[51], S[55])
-        S[50][j] = t
+        _on_access(j, -2, t, OP[OP_SYNACC], FP, S[43], S[44], fi, S[46], afree, S[50], S[54])
+        S[49][j] = t
         return False
-    sample = (math.floor(t / gran) - math.floor(S[50][j] / gran)) * gran
-    srtt[j] = sample if sample > 0.0 else t - S[50][j]
+    sample = (math.floor(t / gran) - math.floor(S[49][j] / gran)) * gran
+    srtt[j] = sample if sample > 0.0 else t - S[49][j]
     rttvar[j] = srtt[j] / 2.0
     S[3][V_MINSRTT][j] = srtt[j]
     rto[j] = max(minrto, srtt[j] + max(gran, 4.0 * rttvar[j]))
@@ -760,7 +758,7 @@ def _start(S, FP, OP, j, t):  # pragma: no cover - compiled
     tstart[j] = np.inf
     cwnd[j] = OP[OP_IW]
     # the handshake's last ACK leaves just ahead of the data, on the same links
-    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree, S[51], S[55])
+    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], fi, S[46], afree, S[50], S[54])
     return True
 
 
@@ -780,7 +778,7 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])  # inFlightBeforeRto
     resetsack = FP[FP_SACK, j] == 0.0
     if resetsack:  # ResetRenoSack, SetSentListLost(true): no SACK seen
-        S[52][j] = -1
+        S[51][j] = -1
     dup[j] = 0
     nsacked[j] = 0
     nlost[j] = 0
@@ -824,7 +822,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
             _setstate(j, ST_DISORDER, state, FP, R, nxt)
         if state[j] == ST_RECOVERY:
             if not sack:
-                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[51])
             if OP[OP_PRR] == 1.0:
                 _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
         elif state[j] == ST_DISORDER:
@@ -838,7 +836,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                     or headlost:
                 # EnterRecovery; classic recovery: cwnd = ssthresh
                 if not sack:
-                    _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
+                    _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[51])
                 _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
                 recover[j] = nxt[j]
                 ractive[j] = 1
@@ -859,11 +857,11 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                     _prr(j, delivered, True, sack, S[48][j], ssth, cwnd, R, OP)
                 tot[T_FR, j] += 1.0
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51],
-              S[55])
+                      npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
+              S[54])
                 R[V_PRROUT][j] += 1.0
             elif not sack:
-                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
+                _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[51])
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -914,12 +912,12 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
     if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
         # ns-3's DoRetransmit: NextSeg's first lost segment, else new data (its rule 2:
         # the head is not lost yet, so the partial ACK sends what is next), else the head
-        s = _next_seg(j, FP, una, nxt, flags, npend, S[52])
+        s = _next_seg(j, FP, una, nxt, flags, npend, S[51])
         if s < 0:
             s = una[j]
         _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
-              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51],
-              S[55])
+              npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
+              S[54])
         R[V_PRROUT][j] += 1.0
     _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
     if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
@@ -999,7 +997,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     R[V_RCVTS][j] = S[42][j, e]
     R[V_ECHOMS][j] = math.floor(echo / OP[OP_GRAN])
     ahead[j] += 1
-    S[56][j] = S[31][j, ahead[j] & MASK] if ahead[j] < S[36][j] else np.inf
+    S[55][j] = S[31][j, ahead[j] & MASK] if ahead[j] < S[36][j] else np.inf
     if life[j] != 2:
         return False
     if stops[j] > 0.0 and t >= stops[j]:
@@ -1013,7 +1011,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     delivered = 0
     updated = False
     if sack and sk >= ack and sk < nxt[j] and (flags[j, sk & MASK] & SACKED) == 0:
-        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx, True, S[52])
+        _sack_one(j, sk, flags, nsacked, nlost, npend, nretx, True, S[51])
         delivered += 1
         updated = True
         _mark_lost(j, ack, nxt[j], flags, nlost, npend, dupthresh)
@@ -1048,10 +1046,10 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
         # ns-3's DiscardUpTo: a "Reno SACK" guess on the new head was wrong; the
         # guess moves to the next segment (never the head) and the head, unSACKed,
         # is marked lost
-        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[52])
+        _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[51])
         _mark_head(j, una[j], nxt[j], flags, nlost, npend, nsacked, nretx, not sack)
-    if ack > old and S[52][j] >= 0 and S[52][j] <= una[j]:  # DiscardUpTo: none above SND.UNA
-        S[52][j] = -1
+    if ack > old and S[51][j] >= 0 and S[51][j] <= una[j]:  # DiscardUpTo: none above SND.UNA
+        S[51][j] = -1
     # ns-3's m_bytesInFlight as ReceivedAck updates it "before processing the ACK": after
     # the SACK blocks and the cumulative part (DiscardUpTo), before ProcessAck's Reno-SACK
     # guess or head marked lost; PRR's DoRecovery reads it
@@ -1085,13 +1083,13 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
         if cwnd[j] - pipe < 1.0 - 1e-9:
             break
-        s = _next_seg(j, FP, una, nxt, flags, npend, S[52])
+        s = _next_seg(j, FP, una, nxt, flags, npend, S[51])
         if s < 0:
             break
         retx = s < nxt[j]
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
-              deadline, rto, S[43], S[44], S[45], S[46], S[47], S[51],
-              S[55])
+              deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
+              S[54])
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
     limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
@@ -1137,7 +1135,7 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     of timers due at one instant, the one armed first. Other ties: the
     departure, then the lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
     """
-    deadline, life, tstart, nxa, nxk = S[25], S[26], S[27], S[55], S[56]
+    deadline, life, tstart, nxa, nxk = S[25], S[26], S[27], S[54], S[55]
     qd, due = S[41], S[3][V_DUE]
     t = qd[QTDEP]
     kind = 0
@@ -1199,7 +1197,7 @@ def _ns3_order(S, FP, OP, n, t, kind, who, dmin, a1, a2):  # pragma: no cover - 
         if qd[QTDEP] <= end:
             first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
             kind, who = 0, -1
-        order, rank = S[51], -1
+        order, rank = S[50], -1
         for j in range(n):
             if fi[j, 0] < fi[j, 1]:
                 e = fi[j, 0] & MASK
@@ -1268,7 +1266,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         if kind == 6:  # a sender's packet reaches the bottleneck
             e = fi[j, 0] & MASK
             fi[j, 0] += 1
-            S[55][j] = S[43][j, fi[j, 0] & MASK] if fi[j, 0] < fi[j, 1] else np.inf
+            S[54][j] = S[43][j, fi[j, 0] & MASK] if fi[j, 0] < fi[j, 1] else np.inf
             s = fsq[j, e]
             if not _enqueue(j, t, k, FP, OP, rng, rec, S[37], S[38], S[39], S[40], qd, s,
                             S[46][j, e]) and s == -2:
@@ -1368,7 +1366,6 @@ def allocate(FP, OP, PR, PL):
          np.zeros((n, 2), np.int64), np.zeros((n, RING)),  # arrival, segment, head/tail,
          np.zeros(n),  # send time; when each access link is free;
          np.zeros(n),  # ns-3's tcb->m_bytesInFlight (the pipe as last computed);
-         np.zeros(n, np.int64),  # the receiver: one past the highest segment it got;
          np.zeros(n),  # when the SYN left; the access links' packets in the order
          np.zeros((n + 1, RING), np.int64),  # they were put on, the count in [n, 0];
          np.full(n, -1, np.int64),  # the highest SACKed segment (m_highestSack; -1: none);
