@@ -1,8 +1,8 @@
 """The packet-level mode of the queue model: its bookkeeping, its refusals, and ns-3.
 
 The kernel's own check (``OP_CHECK``) recomputes every sender's scoreboard
-counters from its flags after every event and stops at the first
-disagreement or at data outstanding without a timer; hypothesis drives it
+counters from its flags and every flow's earliest event after every event,
+and stops at the first disagreement or at data outstanding without a timer; hypothesis drives it
 over random dumbbells. The comparison with ns-3 reads the stored ns-3 runs
 (``aimdmodel/ns3/data/ns3_runs.jsonl``): no ns-3 needed.
 """
@@ -73,8 +73,9 @@ def dumbbells(draw) -> Scenario:
 def test_every_senders_scoreboard_counts_what_its_flags_say(sc, seed):
     code, rec, tot, on_access = _kernel(sc, seed)
     cols = sc.n_flows + len(sc.cross)
-    assert code == 200, (f"flow {(-code - 1) % cols}: "
-                         + ("counters disagree" if -code - 1 < cols else "no timer"))
+    why = ("counters disagree", "no timer", "its earliest event not kept")
+    assert code == 200, (f"returned {code}" if code >= 0 else
+                         f"flow {(-code - 1) % cols}: {why[min((-code - 1) // cols, 2)]}")
     sent, deliv, lost = (rec[k].sum() for k in (K.R_SENT, K.R_DELIV, K.R_LOST))
     assert on_access >= 0
     # the rest is on its way to the queue, waits or is in service

@@ -1118,12 +1118,37 @@ def _sample(S, FP, rec, link, k, tt, last_t):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _flow_key(S, FP, j):  # pragma: no cover - compiled
+    """Return flow ``j``'s earliest event ``(time, kind)``.
+
+    Kinds, of equal times the first in this order: 6 a packet reaching the
+    bottleneck from its access link, 1 an ACK back at the sender, 2 its
+    retransmission timer, 3 its start (the SYN, or the data when the
+    SYN-ACK is back), 4 the variant's own timer, 5 a CBR source's next
+    packet. The loop keeps it in ``S[56]``, ``S[57]`` for the flow each
+    event changed (a handler changes the times of its own flow only), so
+    that the next-event scan reads one array.
+    """
+    t, kind = S[54][j], 6
+    if S[55][j] < t:
+        t, kind = S[55][j], 1
+    if S[25][j] < t:
+        t, kind = S[25][j], 2
+    if S[26][j] < 2 and S[27][j] < t:
+        t, kind = S[27][j], 3
+    if S[3][V_DUE][j] < t:
+        t, kind = S[3][V_DUE][j], 4
+    if FP[FP_CBR, j] > 0.0 and S[27][j] < t:
+        t, kind = S[27][j], 5
+    return t, kind
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     """Return the next event ``(time, kind, flow)``, the earliest.
 
-    Kinds: 0 a departure from the bottleneck, 6 a sender's packet reaching it,
-    1 an ACK, 2 a timer, 3 a start, 4 a variant's own timer (Westwood+'s
-    estimate), 5 a CBR source's packet. Where the earliest is a departure or
+    Kinds: 0 a departure from the bottleneck, and each flow's earliest
+    (:func:`_flow_key`). Where the earliest is a departure or
     an arrival at the queue and others of these two kinds fall within half a
     nanosecond of it (ns-3's clock), they are one instant, and ns-3's
     scheduler takes first the event scheduled first: an arrival when its
@@ -1135,10 +1160,9 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     of timers due at one instant, the one armed first. Other ties: the
     departure, then the lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
     """
-    deadline, life, tstart, nxa, nxk = S[25], S[26], S[27], S[54], S[55]
-    qd, due = S[41], S[3][V_DUE]
+    deadline, nxa, key = S[25], S[54], S[56]
+    qd = S[41]
     t = qd[QTDEP]
-    kind = 0
     who = -1
     dmin = np.inf  # the earliest timer
     a1, a2 = np.inf, np.inf  # the two earliest arrivals at the queue
@@ -1147,30 +1171,10 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
         a = nxa[j]  # the first packet on its access link (inf: none)
         if a < a2:
             a1, a2 = min(a, a1), max(a, a1)
-        if a < t:
-            t = a
-            kind = 6
+        if key[j] < t:
+            t = key[j]
             who = j
-        if nxk[j] < t:  # its first ACK on the way back
-            t = nxk[j]
-            kind = 1
-            who = j
-        if deadline[j] < t:
-            t = deadline[j]
-            kind = 2
-            who = j
-        if life[j] < 2 and tstart[j] < t:
-            t = tstart[j]
-            kind = 3
-            who = j
-        if due[j] < t:
-            t = due[j]
-            kind = 4
-            who = j
-        if FP[FP_CBR, j] > 0.0 and tstart[j] < t:  # a CBR source's next packet
-            t = tstart[j]
-            kind = 5
-            who = j
+    kind = 0 if who < 0 else S[57][who]
     return _ns3_order(S, FP, OP, n, t, kind, who, dmin, a1, a2)
 
 
@@ -1232,8 +1236,9 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     ``S``: the state :func:`allocate` returns (the flows' rules in it).
 
     Returns the number of samples written; with ``OP[OP_CHECK] == 1``, ``-1 - j``
-    as soon as flow ``j``'s scoreboard counters disagree with its flags, or ``-1 - n -
-    j`` when it has data outstanding and no timer.
+    as soon as flow ``j``'s scoreboard counters disagree with its flags, ``-1 - n -
+    j`` when it has data outstanding and no timer, or ``-1 - 2n - j`` when the
+    earliest event kept for flow ``j`` is not its earliest (:func:`_flow_key`).
     """
     n = FP.shape[1]
     dur = OP[OP_DUR]
@@ -1245,6 +1250,8 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
     t_rec = every
     rec[R_CWND] = np.nan
     tot[T_FINISH] = np.nan
+    for j in range(n):
+        S[56][j], S[57][j] = _flow_key(S, FP, j)
     while True:
         t, kind, who = _next_event(S, FP, OP, n)
         if t_rec <= t or dur <= t:
@@ -1260,10 +1267,10 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         link[L_TIME, k] += t - last_t
         last_t = t
         if kind == 0:
+            j = S[37][qi[QH]]  # the departing packet's flow (its ACK, its SYN-ACK)
             _depart(S, FP, OP, rec, t, k)
-            continue
-        j = who
-        if kind == 6:  # a sender's packet reaches the bottleneck
+        elif kind == 6:  # a sender's packet reaches the bottleneck
+            j = who
             e = fi[j, 0] & MASK
             fi[j, 0] += 1
             S[54][j] = S[43][j, fi[j, 0] & MASK] if fi[j, 0] < fi[j, 1] else np.inf
@@ -1272,23 +1279,29 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
                             S[46][j, e]) and s == -2:
                 S[26][j] = 0  # a lost SYN goes again when the connection timer expires
                 S[27][j] = S[46][j, e] + OP[OP_SYNRTO]
-            continue
-        if kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
+        elif kind == 4:  # Westwood+'s bandwidth estimate, one RTT after it began counting
+            j = who
             packet_timer(FP[FP_RULE, j] - RULE_OWN, j, S[3], OP)
-            continue
-        if kind == 5:
+        elif kind == 5:
+            j = who
             _cbr_send(S, FP, OP, rng, rec, j, t, k)
-            continue
-        if kind == 3:
-            go = _start(S, FP, OP, j, t)
-        elif kind == 2:
-            go = _timeout(S, FP, OP, tot, j, t)
         else:
-            go = _ack(S, FP, OP, rng, rec, tot, j, t, k)
-        if go:
-            code = _send_pending(S, FP, OP, rng, rec, tot, j, t, k)
-            if code < 0:
-                return code
+            j = who
+            if kind == 3:
+                go = _start(S, FP, OP, j, t)
+            elif kind == 2:
+                go = _timeout(S, FP, OP, tot, j, t)
+            else:
+                go = _ack(S, FP, OP, rng, rec, tot, j, t, k)
+            if go:
+                code = _send_pending(S, FP, OP, rng, rec, tot, j, t, k)
+                if code < 0:
+                    return code
+        S[56][j], S[57][j] = _flow_key(S, FP, j)  # each handler changed flow j's only
+        if OP[OP_CHECK] == 1.0:
+            for i in range(n):
+                if (S[56][i], S[57][i]) != _flow_key(S, FP, i):
+                    return -1 - 2 * n - i
     return k
 
 
@@ -1370,5 +1383,6 @@ def allocate(FP, OP, PR, PL):
          np.zeros((n + 1, RING), np.int64),  # they were put on, the count in [n, 0];
          np.full(n, -1, np.int64),  # the highest SACKed segment (m_highestSack; -1: none);
          np.zeros((n, 5, 2), np.int64), np.zeros(n, np.int64),  # the receivers' SACK lists;
-         np.full(n, np.inf), np.full(n, np.inf))  # the first arrival on each access link, and
-    # the first ACK on each way back (inf: none), which the next-event scan reads
+         np.full(n, np.inf), np.full(n, np.inf),  # the first arrival on each access link, and
+         np.full(n, np.inf), np.zeros(n, np.int64))  # the first ACK on each way back (inf:
+    # none); each flow's earliest event, its time and kind (_flow_key)
