@@ -114,6 +114,24 @@ def test_the_traces_agree_with_the_samples(res, mixed):
     assert (mixed.drop_seq[mixed.drop_flow == MIXED.n_flows] == -1).all()  # CBR: none
 
 
+def test_the_queue_trace_holds_each_value_from_its_time_as_the_samples_average_it(res, mixed):
+    # the trace's value at queue_t[i] holds until queue_t[i + 1] (a step "post"): its
+    # average over each sample is the sample's mean queue, which ns-3's area gives
+    t, q = mixed.queue_t, mixed.queue
+    assert t[0] > 0.0 and q[0] == 1  # the first change: the first packet (from empty)
+    assert (np.diff(t) >= 0).all() and (q >= 0).all()
+    edges = np.append(res.t, res.t[-1] + res.interval)
+    area = np.concatenate([[0.0], np.cumsum(q[:-1] * np.diff(t))])  # the area up to t[i]
+
+    def area_at(x):
+        i = np.searchsorted(t, x, side="right") - 1
+        return np.where(i >= 0, area[np.maximum(i, 0)] + q[np.maximum(i, 0)]
+                        * (x - t[np.maximum(i, 0)]), 0.0)
+
+    mean = np.diff(area_at(edges)) / np.diff(edges)
+    assert np.allclose(mean, res.queue[0], rtol=1e-9, atol=1e-9)
+
+
 def test_the_state_and_ack_traces_agree_with_the_counts(res, mixed):
     """Each entry into recovery is a fast retransmit, each entry into loss a timeout (a
     timeout in loss enters nothing: timeouts can be more), and SND.UNA only grows (the

@@ -462,28 +462,34 @@ bool DataErrorModel::DoCorrupt(Ptr<Packet> p)
     return m_uv->GetValue() < m_rate;
 }
 
-inline void QueueChanged()
+inline void QueueArea()
 {
     double now = Simulator::Now().GetSeconds();
     g.qArea += (now - g.qT) * (g.qdiscLen + g.devLen);
     g.qT = now;
+}
+
+inline void QueueChanged()  // after the change: the trace's value holds from now on
+{
     if (g.traces)
     {
-        g.trQT.push_back(now);
+        g.trQT.push_back(Simulator::Now().GetSeconds());
         g.trQV.push_back(g.qdiscLen + g.devLen);
     }
 }
 
 inline void QdiscLen(uint32_t, uint32_t v)
 {
-    QueueChanged();
+    QueueArea();
     g.qdiscLen = v;
+    QueueChanged();
 }
 
 inline void DevLen(uint32_t, uint32_t v)
 {
-    QueueChanged();
+    QueueArea();
     g.devLen = v;
+    QueueChanged();
 }
 
 inline void Lose(int i, double seq = -1.0)
@@ -689,7 +695,7 @@ inline void WriteSample(double now)
     {
         return;
     }
-    QueueChanged();
+    QueueArea();
     int m = g.n + 1;
     size_t row = static_cast<size_t>(g.k) * m;
     for (int i = 0; i < m; ++i)
