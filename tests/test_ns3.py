@@ -118,8 +118,10 @@ def test_the_queue_trace_holds_each_value_from_its_time_as_the_samples_average_i
     # the trace's value at queue_t[i] holds until queue_t[i + 1] (a step "post"): its
     # average over each sample is the sample's mean queue, which ns-3's area gives
     t, q = mixed.queue_t, mixed.queue
-    assert t[0] > 0.0 and q[0] == 1  # the first change: the first packet (from empty)
-    assert (np.diff(t) >= 0).all() and (q >= 0).all()
+    assert t[0] > 0.0  # the first change: the first packet, from empty
+    assert q[0] == 1
+    assert (np.diff(t) >= 0).all()
+    assert (q >= 0).all()
     edges = np.append(res.t, res.t[-1] + res.interval)
     area = np.concatenate([[0.0], np.cumsum(q[:-1] * np.diff(t))])  # the area up to t[i]
 
@@ -190,8 +192,11 @@ def test_every_expiry_of_the_timer_is_a_timeout_also_in_loss():
     ("1 flow, SACK, random loss 1%", 20.0),
     ("1 flow, westwood, random loss 1%", 20.0),
     ("1 flow, veno, random loss 1%", 20.0),
-    ("4 flows, SACK, RED 2 BDP", 7.0),
-    ("2 flows, sack, RTT 40/80 ms, RED 1 BDP", 20.0)])
+    ("4 flows, SACK, RED 2 BDP", 20.0),
+    ("2 flows, sack, RTT 40/80 ms, RED 1 BDP", 20.0),
+    ("2 flows, newreno, RTT 25/150 ms, RED 1 BDP", 20.0),
+    ("8 flows, SACK, RED 2 BDP", 20.0),
+    ("32 flows, newreno, RED 2 BDP", 10.0)])
 def test_the_packet_level_mode_drops_what_ns3_drops(name, seconds):
     """Packet by packet, as ns-3.44: every drop at the same millisecond and of the same
     flow, with SACK (one flow, four that start together, four with a policy as their
@@ -200,10 +205,12 @@ def test_the_packet_level_mode_drops_what_ns3_drops(name, seconds):
     has ns-3's handshake (SYNs that queue), its access links and PPP headers to the
     nanosecond, the order of its scheduler at one instant, SACK blocks that lengthen an
     ACK, and ns-3.44's arithmetic (whole bytes, PRR's uint32 product). With random drops
-    too: random loss (SACK, Westwood+, Veno) and RED's drops (7 s of four flows, 20 s of two
-    flows of 40 and 80 ms), as the mode draws ns-3's random numbers (its MRG32k3a
-    streams, the bridge's stream numbers, the scenario's seed as ns-3's run), runs
-    RedQueueDisc's arithmetic and queues ACKs behind each other on their way back."""
+    too: random loss (SACK, Westwood+, Veno) and RED's drops (two, four, eight and 32 flows),
+    as the mode draws ns-3's random numbers (its MRG32k3a streams, the bridge's stream
+    numbers, the scenario's seed as ns-3's run; one number per packet RED tests, also when
+    the count makes the drop certain), runs RedQueueDisc's arithmetic, queues ACKs behind
+    each other on their way back, and refills the device queue after the instant of a
+    departure (packets arriving in that nanosecond meet the queue disc alone)."""
     from aimdmodel.ns3.validate import reference_set
     from aimdmodel.queue import QueueOptions
     from aimdmodel.queue import run as qrun

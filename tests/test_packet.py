@@ -80,7 +80,8 @@ def test_every_senders_scoreboard_counts_what_its_flags_say(sc, seed):
     assert on_access >= 0
     # the rest is on its way to the queue, waits or is in service
     assert 0 <= sent - deliv - lost - on_access <= sc.link.buffer + 1
-    assert (rec[K.R_UNIQ] <= rec[K.R_DELIV]).all()
+    # the receiver's application gets a segment once, in order, after it left the queue
+    assert (np.cumsum(rec[K.R_UNIQ], axis=0) <= np.cumsum(rec[K.R_DELIV], axis=0)).all()
     assert (tot[K.T_RETX] >= tot[K.T_FR]).all()
 
 
@@ -245,8 +246,10 @@ def test_without_sack_a_timeout_resends_what_the_receiver_holds():
     res = run(cases[0].scenario, fidelity="packet")
     assert res.timeouts.sum() > 5
     assert res.delivered.sum() > res.unique.sum()
-    sack = run(cases[1].scenario, fidelity="packet")
-    assert sack.delivered.sum() == sack.unique.sum()
+    sack = run(cases[1].scenario, fidelity="packet")  # no duplicates: every packet that left
+    # the queue a second before the end has reached the application by the end
+    late = sack.t >= sack.scenario.duration - 1.0
+    assert sack.delivered[:, ~late].sum() <= sack.unique.sum() <= sack.delivered.sum()
 
 
 @pytest.mark.parametrize(("change", "word"), [

@@ -1,5 +1,6 @@
 """The packet-level mode's copies of ns-3 state that are not TCP's rules: random streams, the
-receiver's SACK list (the live comparisons with ns-3 are in test_ns3.py)."""
+receiver's SACK list, the device queue's refill (the live comparisons with ns-3 are in
+test_ns3.py)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,18 @@ def test_the_sack_list_drops_blocks_below_the_cumulative_ack():
         _sack_list_add(0, lst, cnt, s, s + 1)
     _sack_list_clear(0, lst, cnt, 6)
     assert [tuple(b) for b in lst[0, :cnt[0]]] == [(8, 9)]
+
+
+@pytest.mark.parametrize("buffer", [3, 4, 6])
+def test_syns_arriving_together_fill_the_buffer_but_not_the_device_queue(buffer):
+    """Eight flows start together: their SYNs reach the bottleneck in one nanosecond. The
+    first goes to the wire; the device queue (one packet) is refilled only by a wake that
+    ns-3 schedules after every event of that instant (NetDeviceQueue::PacketDequeued), so the
+    others meet the queue disc alone and its limit, buffer - 1: ``buffer`` SYNs pass, not
+    ``buffer + 1``, and the other flows wait for their SYN's timeout (3 s). ns-3.44 gives
+    exactly these first ``buffer`` flows (checked live at buffers 3, 4 and 6)."""
+    sc = Scenario(flows=tuple(Flow(variant="sack", base_rtt=0.04) for _ in range(8)),
+                  link=Link(rate=10e6, delay=0.01, buffer=buffer), duration=1.5, warmup=0.0)
+    res = run(sc, fidelity="packet")
+    started = res.sent[0].sum(axis=0) > 0
+    assert started.tolist() == [True] * buffer + [False] * (8 - buffer)

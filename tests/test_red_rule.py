@@ -64,6 +64,22 @@ def test_the_first_packet_above_min_th_is_not_tested_and_draws_nothing():
     assert (drop, count, int(rng[0])) == (False, 1, 9)
 
 
+@given(count=st.integers(0, 10_000), avg=st.floats(LO, HI, exclude_max=True))
+@settings(max_examples=200, deadline=None)
+def test_every_packet_tested_between_the_thresholds_draws_one_number(count, avg):
+    """ns-3's DropEarly draws before it compares, also when count p_b >= 1 drops the packet
+    anyway: the stream moves on by one number per tested packet (ns-3's next draws are the
+    packet-level mode's only if it draws as many)."""
+    rng = np.array([9], dtype=np.uint64)
+    twin = rng.copy()
+    uniform(twin, 0)  # one draw further
+    drop, _ = decide(avg, 5, count, LO, HI, HI, MAXP, uniform, rng, 0)
+    assert rng[0] == twin[0]
+    pb = MAXP * (avg - LO) / (HI - LO)
+    if (count + 1) * pb >= 1.0 + 1e-9:
+        assert drop
+
+
 @given(count=st.integers(-1, 500), avg=st.floats(HI, 1e6), q=st.integers(2, 10_000))
 @settings(max_examples=200, deadline=None)
 def test_a_forced_drop_leaves_the_count(count, avg, q):

@@ -242,20 +242,19 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
 def _packet_cause(case: Any, metric: str) -> str:
     """Return the packet-level mode's likely cause of a miss (it follows ns-3's rules)."""
     link = case.scenario.link
-    exact = ("without random draws (DropTail, no random loss) the mode drops what ns-3 "
-             "drops, packet for packet: in all 45 such scenarios of the catalogue each "
-             "flow loses as many packets as in ns-3 within every millisecond, give or take "
-             "one, for all of their 60 s (benchmarks/ns3_drops.py)")
+    exact = ("the mode drops what ns-3 drops, packet for packet, on the catalogue's scenarios "
+             "without cross traffic, DropTail, RED and random loss alike (how many and for how "
+             "long: benchmarks/ns3_drops.py); a miss means the runs parted")
     if link.random_loss > 0:
         return ("random loss: the mode draws ns-3's random numbers (its MRG32k3a streams, the "
                 "scenario's seed as ns-3's run) and, where both send the same packets, loses "
                 "the same ones; a run that parts from ns-3's on another mechanism then meets "
                 "other draws: not identified beyond that; " + exact)
     if link.discipline == "red":
-        cause = ("RED: the mode draws ns-3's random numbers and follows ns-3's runs drop for "
-                 "drop (tests/test_ns3.py) until a packet's timing differs, by microseconds; "
-                 "RED's average then differs and so does every later draw, and the runs "
-                 "become independent ones; " + exact)
+        cause = ("RED: the mode draws ns-3's random numbers, one per packet RED tests, and "
+                 "follows ns-3's runs drop for drop until a packet's timing differs; RED's "
+                 "average then differs and so does every later draw, and the runs become "
+                 "independent ones; " + exact)
         if _no_sack(case):
             cause += ("; without SACK, where a drop lands decides between a recovery and a "
                       "timeout, so independent runs spread widely: not identified beyond that")

@@ -124,7 +124,11 @@ MASK = RING - 1
 
 # -- queue state: qi[QH/QL/QCOUNT], qd[QAVG/QIDLE/QTDEP] ---------------------------------------
 QH, QL, QCOUNT, QIDLEF = range(4)
-QAVG, QIDLE, QTDEP, QRFREE1, QRFREE2 = range(5)
+QAVG, QIDLE, QTDEP, QRFREE1, QRFREE2, QWAKE = range(6)
+# QWAKE: when the device last took a packet from its queue to transmit it. ns-3 refills the
+# device queue (one packet) in a ScheduleNow'd wake (NetDeviceQueue::PacketDequeued), after
+# every event already due at that instant: a packet arriving at the same nanosecond finds the
+# device queue empty and every waiting packet in the queue disc
 # QRFREE1, QRFREE2: when the receiver's access link and the bottleneck, each in the direction of
 # the ACKs, are free: ACKs and SYN-ACKs of every flow queue there (ns-3's FIFOs), one after
 # the other in the order the receiver sends them
@@ -183,9 +187,12 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
     Q = qf.shape[0]
     ql = qi[QL]
     waiting = max(ql - 1, 0)
+    # the queue disc's packets: the device queue holds one of the waiting, unless the device
+    # took it at this instant and its wake (which refills it) has not run yet
+    refilled = t > qd[QWAKE] + 0.5e-9
+    qdisc = max(waiting - 1, 0) if refilled else waiting
     if OP[OP_DISC] == DISC_RED:
-        # Floyd & Jacobson 1993 on the queue disc (the device queue holds one of the waiting)
-        qdisc = max(waiting - 1, 0)
+        # Floyd & Jacobson 1993 on the queue disc
         wq, lo, hi, maxp = OP[OP_WQ], OP[OP_MINTH], OP[OP_MAXTH], OP[OP_MAXP]
         top = 2.0 * hi if OP[OP_GENTLE] == 1.0 else hi
         # ns-3: uint32_t m, the packets the idle link could have sent (at MeanPktSize), counted
@@ -199,7 +206,8 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
             if s >= 0:
                 rec[R_LOST, k, j] += 1.0
             return False
-    if waiting >= OP[OP_BUF]:
+    # the buffer: the queue disc's limit and the device queue's one packet
+    if waiting >= (OP[OP_BUF] if refilled else OP[OP_BUF] - 1):
         if s >= 0:
             rec[R_LOST, k, j] += 1.0
         return False
@@ -208,6 +216,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
     if ql == 0:
         qd[QTDEP] = t + _service(s, OP)
         qi[QIDLEF], qd[QIDLE] = 1, t  # it goes to the link: the next dequeue finds none
+        qd[QWAKE] = t
     else:
         wait = (qd[QTDEP] - t) + (ql - 1) * svc
     e = (qi[QH] + ql) % Q
@@ -671,6 +680,7 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
     qi[QL] -= 1
     if qi[QL] > 0:
         qd[QTDEP] = t + _service(qs[qi[QH]], OP)
+        qd[QWAKE] = t  # the device took its queued packet
     else:
         qd[QTDEP] = np.inf
     if qi[QL] == 1:  # the device's queued packet goes to the link; the queue disc has none
@@ -688,18 +698,21 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         return
     sk = -1
     if s == rnxt[j]:
-        rec[R_UNIQ, k, j] += 1.0
         recent[j] = ts
         rnxt[j] += 1
         while rbits[j, rnxt[j] & MASK] == 1:
             rbits[j, rnxt[j] & MASK] = 0
             rnxt[j] += 1
+        # the segments the application receives when this one reaches the receiver: it and
+        # those it was missing to (ns-3's PacketSink counts bytes in order, on arrival)
+        ku = int((t + OP[OP_DELAY]) / OP[OP_REC])
+        if ku < rec.shape[1]:
+            rec[R_UNIQ, ku, j] += rnxt[j] - s
         if S[53][j] > 0:
             _sack_list_clear(j, S[52], S[53], rnxt[j])
     elif s > rnxt[j]:
         if rbits[j, s & MASK] == 0:
             rbits[j, s & MASK] = 1
-            rec[R_UNIQ, k, j] += 1.0
             sk = s
             _sack_list_add(j, S[52], S[53], s, s + 1)
     e = atail[j] & MASK
@@ -1367,10 +1380,9 @@ def allocate(FP, OP, PR, PL):
     qs = np.zeros(Q, np.int64)
     qt = np.zeros(Q)
     qi = np.zeros(4, np.int64)
-    qi[QCOUNT] = -1
-    qi[QIDLEF] = 1  # ns-3's RED starts idle since time 0
-    qd = np.zeros(5)
-    qd[QTDEP] = np.inf
+    qi[QCOUNT], qi[QIDLEF] = -1, 1  # ns-3's RED starts idle since time 0
+    qd = np.zeros(6)
+    qd[QTDEP], qd[QWAKE] = np.inf, -1.0
     return (cwnd, ssth, cnt, R, w0, step, racked, synced, state, dup, recover, ractive,
          firstpartial, una, nxt, histfrom, nsacked, nlost, nretx, npend, limited, flags, srtt,
          rttvar, rto, deadline, life, tstart, rnxt, rbits, recent, at, aack, asack, aecho,

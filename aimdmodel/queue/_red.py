@@ -13,7 +13,8 @@ model's validation:
   starts the count at 1;
 - between the thresholds (below ``2 max_th`` when gentle) a packet is
   dropped with probability ``p_b / (1 - count p_b)`` (``count p_b >= 1``:
-  always); an early drop resets the count to 0;
+  always; a uniform number is drawn for every such packet, as ns-3 draws
+  it); an early drop resets the count to 0;
 - above, a forced drop leaves the count as it is (ns-3 does not keep ns-1's
   reset), except that a count of -1 stays -1;
 - after an idle period the average decays as if ``m`` packets had arrived
@@ -76,7 +77,9 @@ def decide(avg, q, count, lo, hi, top, maxp, draw, rng, r):  # pragma: no cover 
         ``max_p`` (ns-3 keeps ``1 / (1 / max_p)``: its ``LInterm``).
     draw, rng, r
         ``draw(rng, r)`` returns a uniform number in [0, 1), drawn only for a
-        packet tested between the thresholds: the round mode's stream
+        packet tested between the thresholds, and for each of them, also when
+        ``count p_b >= 1`` drops it anyway (ns-3's ``DropEarly`` draws before
+        it compares, so its stream moves on): the round mode's stream
         (:func:`aimdmodel.queue._random.uniform`) or ns-3's
         (:func:`aimdmodel.queue._mrg.u01`).
 
@@ -121,7 +124,8 @@ def decide(avg, q, count, lo, hi, top, maxp, draw, rng, r):  # pragma: no cover 
             pb = ((1.0 - cur) / hi) * avg + (2.0 * cur - 1.0)
         pb = min(pb, 1.0)
         cpb = count * pb
-        if cpb >= 1.0 or draw(rng, r) <= pb / (1.0 - cpb):
+        u = draw(rng, r)  # drawn whatever the probability, as ns-3's DropEarly
+        if cpb >= 1.0 or u <= pb / (1.0 - cpb):
             return True, 0
         return False, count
     return False, -1

@@ -42,7 +42,13 @@ oldest forgotten) returns through the
 three links, so an empty path gives a data packet RTT = ``base_rtt``; on the
 receiver's access link and the bottleneck it queues behind the ACKs and
 SYN-ACKs of every flow sent before it (ns-3's FIFOs there; SYN-ACKs of flows
-that start together queue one after the other). RED
+that start together queue one after the other). The bottleneck's buffer is
+ns-3's queue disc (``buffer - 1`` packets) and its device queue (one): when
+the device takes its queued packet to send it, ns-3 refills its queue in a
+wake scheduled after every event of that nanosecond
+(``NetDeviceQueue::PacketDequeued``), so packets arriving in it meet the
+queue disc alone (RED counts them all; DropTail's limit is the queue
+disc's). RED
 runs on the queue disc (the waiting packets but the one in ns-3's device
 queue), per arriving packet, as ns-3's ``RedQueueDisc`` (Floyd & Jacobson
 1993, count-uniformized, gentle, the idle decay over a whole number of packet
@@ -58,9 +64,13 @@ link's random loss (stream ``100 + i``; the CBR sources share one), with
 ns-3's seed 1 and the scenario's seed as the run number of the first
 replication (replication ``r``: run ``seed + r``), as
 :func:`aimdmodel.ns3.run` numbers its runs. Where the two follow the same
-packets, they draw the same numbers and drop the same packets: with random
-loss for the whole run, with RED until the first microsecond that parts
-them (RED's average then differs, and so does every later draw).
+packets, they draw the same numbers and drop the same packets (RED draws a
+number for every packet it tests between its thresholds, also when its
+count makes the drop certain, as ns-3's ``DropEarly`` does): on the
+validation catalogue, every scenario with random loss or RED drops what
+ns-3 drops, per flow and millisecond, for its whole 60 s; where the runs
+part (a packet handled a nanosecond apart), RED's average differs from then
+on, and so does every later draw.
 
 CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
 ``8 packet_size / rate`` seconds from its start to its stop, through the
@@ -71,7 +81,10 @@ it triggers (no ACK is lost, so one block per ACK tells the sender all);
 the timestamp echoed is that of the last in-order segment (RFC 7323's
 TS.Recent), so duplicate ACKs carry old timestamps, as in ns-3. Data
 delivered twice (go-back-N after a timeout) counts in ``delivered`` and not
-in ``unique``.
+in ``unique``, which counts a segment when the receiver hands it to the
+application, in order (an out-of-order segment when the hole below it is
+filled), as ns-3's PacketSink receives it, in the sample in which it
+reaches the receiver (``delivered`` counts it as it leaves the bottleneck).
 
 **Sender** (per ACK, in ns-3's order): SACK scoreboard and RFC 6675's
 IsLost (3 SACKed segments above); without SACK, ns-3's "Reno SACK" (each
@@ -131,8 +144,11 @@ segment (Veno measures then); PRR computes its share in bytes with ns-3.44's
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
 methods branch on the state's value (they cannot be traced; the round mode
 runs them); Pareto cross traffic; DRR; a rate that changes. Also left
-out: delayed ACKs, ACK loss and the reverse path's queue (ACKs never wait),
-the CBR sources' access links, RFC
+out: delayed ACKs, ACK loss (the ACKs' queues never overflow), the CBR
+sources' access links and ns-3's OnOff timing (their packets enter the
+bottleneck when sent, every ``8 packet_size / rate`` seconds from the start;
+ns-3's OnOff sends a ``packet_size - 28`` byte payload every
+``8 (packet_size - 28) / rate``, from one interval after the start), RFC
 6675's rescue retransmission (NextSeg rule 3),
 segments of less than a full size, and ns-3's integer clock (times are
 floats whose parts are whole nanoseconds; events other than departures and
