@@ -364,3 +364,30 @@ def test_experiment_reruns_a_papers_set_up_packet_by_packet(capsys):
     assert len(err) == 1
     assert "'reno' is not in the packet-level mode" in err[0]
     assert err[0].endswith("use --fidelity round")
+
+
+def test_veno_keeps_counting_rtt_samples_while_it_is_not_doing_veno():
+    """TcpVeno::IncreaseWindow (ns-3.44) returns before it resets its RTT count and its
+    round's minimum RTT when Veno is off (loss recovery): both run on, and the first call
+    back in the open state (Veno on) takes the every-other-RTT branch and flips m_inc."""
+    from aimdmodel.queue.variants import vegas, veno
+
+    sc = Scenario(flows=(Flow(variant="veno", base_rtt=0.04),), duration=1.0)
+    rules = P.check_packet(sc)
+    FP = P._parameters(sc, rules, QueueOptions())
+    OP = P._options(sc, QueueOptions(), 0.01)
+    S = K.allocate(FP, OP, *P._programs(rules, FP.shape[1]))
+    R = S[3]
+    S[0][0], S[1][0] = 10.0, 5.0  # cwnd above ssthresh: congestion avoidance
+    R[vegas.V_BASERTT][0] = 0.04
+    for doing, kept in ((0.0, True), (1.0, False)):
+        # a backlog of 10 - floor(10 * 0.04 / 0.08) = 5 segments, above beta (3)
+        R[vegas.V_DOING][0], R[vegas.V_CNTRTT][0], R[vegas.V_MINRTT][0] = doing, 7.0, 0.08
+        inc = R[veno.V_INC][0]
+        veno.packet_increase(0, 1, 1.0, OP, S[0], S[1], S[2], S[20], R, S[14])
+        if kept:
+            assert (R[vegas.V_CNTRTT][0], R[vegas.V_MINRTT][0]) == (7.0, 0.08)
+            assert R[veno.V_INC][0] == inc
+        else:
+            assert (R[vegas.V_CNTRTT][0], R[vegas.V_MINRTT][0]) == (0.0, math.inf)
+            assert R[veno.V_INC][0] == 1.0 - inc

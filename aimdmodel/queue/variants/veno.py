@@ -94,12 +94,19 @@ def packet_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt):  # pragma
     """Run TcpVeno::IncreaseWindow: the backlog estimate, then NewReno's rule.
 
     Above beta Veno would increase every other RTT; ns-3 resets its RTT count
-    at every ACK, so it never has the 3 samples it needs and behaves as NewReno.
+    at every call in which it does Veno, so in the open state it rarely has
+    the 3 samples it needs and behaves as NewReno. Where it does not (in loss
+    recovery after a timeout) it returns before that reset: the count and the
+    round's minimum RTT run on, and the first call in the open state then
+    takes the every-other-RTT branch (its ``m_inc``).
     """
     seg = math.floor(cwnd[j] + 1e-9)
     target = math.floor(seg * (R[V_BASERTT][j] / R[V_MINRTT][j]))
     R[V_DIFF][j] = seg - target
-    if R[V_DOING][j] == 0.0 or R[V_CNTRTT][j] <= 2:
+    if R[V_DOING][j] == 0.0:  # ns-3 returns here, before the reset below
+        newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
+        return
+    if R[V_CNTRTT][j] <= 2:
         newreno_increase(j, segs, t, OP, cwnd, ssth, cnt, limited, R, nxt)
     elif cwnd[j] < ssth[j]:
         if segs >= 1:
