@@ -391,3 +391,36 @@ def test_veno_keeps_counting_rtt_samples_while_it_is_not_doing_veno():
         else:
             assert (R[vegas.V_CNTRTT][0], R[vegas.V_MINRTT][0]) == (0.0, math.inf)
             assert R[veno.V_INC][0] == 1.0 - inc
+
+
+def test_nextseg_rule_3_resends_the_first_unsacked_segment_once_no_data_is_left():
+    """RFC 6675 NextSeg rule 3, as ns-3.44 runs it (TcpTxBuffer::NextSeg, enabled by
+    SendPendingData with SACK in fast recovery): with nothing new to send, the first
+    segment below the highest SACK that is neither SACKed nor retransmitted goes again
+    before it is deemed lost; without the rule (or with data left), nothing."""
+    n = 1
+    FP = np.zeros((K.NFP, n))
+    FP[K.FP_SIZE, 0], FP[K.FP_RWND, 0] = 5, np.inf  # a 5-segment transfer, all sent
+    una, nxt = np.zeros(n, np.int64), np.full(n, 5, np.int64)
+    flags = np.zeros((n, K.RING), np.int8)
+    flags[0, 1] = K.SACKED
+    flags[0, 2] = K.SACKED
+    npend, hs = np.zeros(n, np.int64), np.full(n, 2, np.int64)
+    assert K._next_seg(0, FP, una, nxt, flags, npend, hs, True) == 0
+    assert K._next_seg(0, FP, una, nxt, flags, npend, hs, False) == -1
+    flags[0, 0] |= K.RETX  # already resent: the next candidate lies above the highest SACK
+    assert K._next_seg(0, FP, una, nxt, flags, npend, hs, True) == -1
+    FP[K.FP_SIZE, 0] = 10  # data left: rule 2 sends it
+    assert K._next_seg(0, FP, una, nxt, flags, npend, hs, True) == 5
+
+
+def test_a_finite_transfer_is_its_size_in_payload_bytes():
+    """ns-3's BulkSend sends ``size`` bytes of payload (1448 per segment of a 1500-byte
+    packet): the receiver's application gets ceil(size / 1448) segments, and the transfer
+    completes when it has the last."""
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.04, size=289_600),),
+                  link=Link(rate=10e6, delay=0.01, buffer=30), duration=2.0, warmup=0.0)
+    res = run(sc, fidelity="packet", record_interval=0.001)
+    assert res.unique.sum() == math.ceil(289_600 / 1448) == 200
+    last = res.t[np.flatnonzero(res.unique[0, :, 0])[-1]]
+    assert last <= res.completion[0, 0] < last + res.interval

@@ -667,7 +667,7 @@ def _sack_list_clear(j, lst, cnt, seq):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
+def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
     """Serve the packet at the head of the bottleneck; its receiver answers at once."""
     Q = S[37].shape[0]
     rnxt, rbits, recent, at, aack, asack = S[28], S[29], S[30], S[31], S[32], S[33]
@@ -708,6 +708,8 @@ def _depart(S, FP, OP, rec, t, k):  # pragma: no cover - compiled
         ku = int((t + OP[OP_DELAY]) / OP[OP_REC])
         if ku < rec.shape[1]:
             rec[R_UNIQ, ku, j] += rnxt[j] - s
+        if 0 < sizes[j] <= rnxt[j] and s < sizes[j]:  # the transfer's last byte arrives
+            tot[T_FINISH, j] = t + OP[OP_DELAY]
         if S[53][j] > 0:
             _sack_list_clear(j, S[52], S[53], rnxt[j])
     elif s > rnxt[j]:
@@ -878,26 +880,34 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _next_seg(j, FP, una, nxt, flags, npend, hs):  # pragma: no cover - compiled
-    """Return the segment flow ``j`` sends next, or -1 (RFC 6675 NextSeg, rules 1-2).
+def _next_seg(j, FP, una, nxt, flags, npend, hs, rule3):  # pragma: no cover - compiled
+    """Return the segment flow ``j`` sends next, or -1 (RFC 6675 NextSeg, rules 1-3).
 
-    As ns-3.44's ``TcpTxBuffer::NextSeg`` outside recovery's rule 3: the first
-    segment marked lost, neither retransmitted nor SACKed, below the highest
-    SACKed one ``hs[j]`` (its rule 1.b) if a SACK was seen (a "Reno SACK" guess
-    included); else the next new one if the flow has data left and the
-    receiver's window (and the scoreboard's ring) allow it; else -1.
+    As ns-3.44's ``TcpTxBuffer::NextSeg``: (1) the first segment marked lost,
+    neither retransmitted nor SACKed, below the highest SACKed one ``hs[j]``
+    (its rule 1.b) if a SACK was seen (a "Reno SACK" guess included); else (2)
+    the next new one if the flow has data left and the receiver's window (and
+    the scoreboard's ring) allow it; else, with ``rule3`` (ns-3: SACK and fast
+    recovery) and no data left to send, (3) the first segment rule 1 would
+    take but for its loss; else -1. ns-3 has no rescue retransmission (rule 4).
     """
-    if npend[j] > 0:
+    first = -1  # rule 3's candidate
+    if npend[j] > 0 or rule3:
         s = una[j]
         top = nxt[j] if hs[j] < 0 else min(nxt[j], hs[j])
         while s < top:
             g = flags[j, s & MASK]
-            if (g & LOST) != 0 and (g & RETX) == 0 and (g & SACKED) == 0:
-                return s
+            if (g & RETX) == 0 and (g & SACKED) == 0:
+                if (g & LOST) != 0:
+                    return s
+                if first < 0:
+                    first = s
             s += 1
     s = nxt[j]
     size = FP[FP_SIZE, j]
-    if (size > 0 and s >= size) or s - una[j] >= FP[FP_RWND, j] or s - una[j] >= RING - 1:
+    if size > 0 and s >= size:  # no data left: rule 3
+        return first if rule3 else -1
+    if s - una[j] >= FP[FP_RWND, j] or s - una[j] >= RING - 1:
         return -1
     return s
 
@@ -925,7 +935,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
     if una[j] < nxt[j] and not ((f & RETX) != 0 and (f & SACKED) == 0):
         # ns-3's DoRetransmit: NextSeg's first lost segment, else new data (its rule 2:
         # the head is not lost yet, so the partial ACK sends what is next), else the head
-        s = _next_seg(j, FP, una, nxt, flags, npend, S[51])
+        s = _next_seg(j, FP, una, nxt, flags, npend, S[51], False)  # DoRetransmit's
         if s < 0:
             s = una[j]
         _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
@@ -989,8 +999,7 @@ def _newack(S, FP, OP, rng, rec, tot, j, t, k, ack, old, sack, isdup, delivered,
         deadline[j] = t + rto[j]
     if una[j] >= nxt[j]:
         deadline[j] = np.inf
-    if sizes[j] > 0 and una[j] >= sizes[j]:
-        tot[T_FINISH, j] = t
+    if sizes[j] > 0 and una[j] >= sizes[j]:  # (its completion: when the receiver had all)
         life[j] = 3
         deadline[j] = np.inf
         return False
@@ -1096,7 +1105,9 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
         if cwnd[j] - pipe < 1.0 - 1e-9:
             break
-        s = _next_seg(j, FP, una, nxt, flags, npend, S[51])
+        # ns-3's SendPendingData enables NextSeg's rule 3 with SACK in fast recovery
+        rule3 = FP[FP_SACK, j] != 0.0 and S[8][j] == ST_RECOVERY
+        s = _next_seg(j, FP, una, nxt, flags, npend, S[51], rule3)
         if s < 0:
             break
         retx = s < nxt[j]
@@ -1281,7 +1292,7 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         last_t = t
         if kind == 0:
             j = S[37][qi[QH]]  # the departing packet's flow (its ACK, its SYN-ACK)
-            _depart(S, FP, OP, rec, t, k)
+            _depart(S, FP, OP, rec, tot, t, k)
         elif kind == 6:  # a sender's packet reaches the bottleneck
             j = who
             e = fi[j, 0] & MASK

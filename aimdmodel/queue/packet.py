@@ -85,6 +85,10 @@ in ``unique``, which counts a segment when the receiver hands it to the
 application, in order (an out-of-order segment when the hole below it is
 filled), as ns-3's PacketSink receives it, in the sample in which it
 reaches the receiver (``delivered`` counts it as it leaves the bottleneck).
+A finite transfer (``Flow.size`` bytes) is ``size`` bytes of payload, as
+ns-3's BulkSend sends them: ``ceil(size / (packet_size - 52))`` full
+segments (ns-3's last one carries the rest only); it completes when the
+receiver has the last of them (``completion``), as ns-3's sink counts it.
 
 **Sender** (per ACK, in ns-3's order): SACK scoreboard and RFC 6675's
 IsLost (3 SACKed segments above); without SACK, ns-3's "Reno SACK" (each
@@ -376,7 +380,9 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_RTT, j] = fl.base_rtt
         FP[_k.FP_START, j] = fl.start
         FP[_k.FP_STOP, j] = fl.stop or 0.0
-        FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
+        # ns-3's BulkSend sends ``size`` bytes of payload: segments of packet_size - 52 bytes
+        mss = scenario.packet_size - _ACK
+        FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / mss)
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
         var = VARIANTS[fl.variant]  # a variant with its own rule: its ops (variants/NAME.py)
