@@ -97,8 +97,11 @@ def test_a_finite_transfer_completes_and_delivers_its_bytes(res):
 
 
 def test_the_cbr_sends_its_rate(res):
+    """CBR(rate) is IP packets of packet_size at rate bit/s (OnOff's DataRate is set to the
+    UDP payload's share of it): in 10 s, rate * 10 / (8 packet_size) packets, give or take
+    the one that falls at an edge (OnOff sends the first one interval after its start)."""
     per_second = MIXED.cross[0].rate / (8 * MIXED.packet_size)
-    assert res.cross_sent[0].sum() == pytest.approx(per_second * 10.0, rel=0.02)
+    assert abs(res.cross_sent[0].sum() - per_second * 10.0) <= 1.0
 
 
 def test_the_traces_agree_with_the_samples(res, mixed):
@@ -189,6 +192,7 @@ def test_every_expiry_of_the_timer_is_a_timeout_also_in_loss():
     ("2 flows, newreno, DropTail 1 BDP, ns-3 PRR recovery", 20.0),
     ("2 flows, veno, DropTail 1 BDP", 25.0),  # past 18.8 s, where Veno's reset mattered
     ("8 flows, newreno, DropTail 0.5 BDP", 20.0),
+    ("4 flows + CBR 3 Mbit/s, DropTail 1 BDP", 20.0),
     ("1 flow, SACK, random loss 1%", 20.0),
     ("1 flow, westwood, random loss 1%", 20.0),
     ("1 flow, veno, random loss 1%", 20.0),
@@ -201,7 +205,8 @@ def test_the_packet_level_mode_drops_what_ns3_drops(name, seconds):
     """Packet by packet, as ns-3.44: every drop at the same millisecond and of the same
     flow, with SACK (one flow, four that start together, four with a policy as their
     congestion op, for 40 s) and without (NewReno through slow starts, timeouts and the
-    go-back-N after them; PRR recovery; Veno; eight flows at half a BDP), since the mode
+    go-back-N after them; PRR recovery; Veno; eight flows at half a BDP; CBR cross traffic,
+    as ns-3's OnOff source sends it through its own access link), since the mode
     has ns-3's handshake (SYNs that queue), its access links and PPP headers to the
     nanosecond, the order of its scheduler at one instant, SACK blocks that lengthen an
     ACK, and ns-3.44's arithmetic (whole bytes, PRR's uint32 product). With random drops

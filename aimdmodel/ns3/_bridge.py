@@ -1106,7 +1106,11 @@ inline void InstallCbr(const NetCfg& c, Topology& t, const CbrCfg& b, int k)
     PacketSinkHelper us("ns3::UdpSocketFactory", any);
     us.Install(t.recv.Get(0)).Start(Seconds(0));
     OnOffHelper oo("ns3::UdpSocketFactory", InetSocketAddress(t.dst, 9000 + k));
-    oo.SetAttribute("DataRate", DataRateValue(DataRate(b.rate)));
+    // the scenario's rate is of IP packets (as the bottleneck's): OnOff's DataRate counts
+    // the UDP payload, packetSize - 28 bytes of each, in whole bit/s
+    uint64_t payloadRate = static_cast<uint64_t>(std::floor(b.rate * (c.packetSize - 28) /
+                                                            c.packetSize));
+    oo.SetAttribute("DataRate", DataRateValue(DataRate(payloadRate)));
     oo.SetAttribute("PacketSize", UintegerValue(c.packetSize - 28));
     oo.SetAttribute("OnTime", StringValue("ns3::ConstantRandomVariable[Constant=1e9]"));
     oo.SetAttribute("OffTime", StringValue("ns3::ConstantRandomVariable[Constant=0]"));

@@ -24,7 +24,9 @@ starts at ``Flow.start`` (SYN), sends ``Flow.size`` bytes or without end,
 and at ``Flow.stop`` resets its connection (no queued data is sent after
 the stop). ``Flow.rwnd`` sets the receiver's buffer (``RcvBufSize``) to
 ``rwnd`` segments. CBR sources are OnOff/UDP applications always on with
-``packet_size``-byte IP packets. ``Link.random_loss`` drops data packets
+``packet_size``-byte IP packets at ``CBR.rate`` bit/s (OnOff's ``DataRate``
+counts the UDP payload: ``floor(rate (packet_size - 28) / packet_size)``),
+the first one interval after the start. ``Link.random_loss`` drops data packets
 (TCP segments with payload, UDP) independently on arrival at the left
 router, before the queue. A rate trace changes the bottleneck's rate
 every ``rate_interval`` seconds (RED keeps the first rate for its idle

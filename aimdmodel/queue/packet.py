@@ -72,9 +72,10 @@ ns-3 drops, per flow and millisecond, for its whole 60 s; where the runs
 part (a packet handled a nanosecond apart), RED's average differs from then
 on, and so does every later draw.
 
-CBR cross traffic (``scenario.cross``) sends a ``packet_size`` packet every
-``8 packet_size / rate`` seconds from its start to its stop, through the
-same random loss and queue (ns-3's OnOff UDP source, always on).
+CBR cross traffic (``scenario.cross``) sends ``packet_size`` packets at
+``rate`` (IP) bits per second from one interval after its start to its
+stop, through its own access link, the same random loss and queue (ns-3's
+OnOff UDP source, always on, as the bridge sets it: :func:`_cbr_times`).
 
 **Receiver.** Cumulative ACKs; an out-of-order segment is SACKed in the ACK
 it triggers (no ACK is lost, so one block per ACK tells the sender all);
@@ -148,11 +149,7 @@ segment (Veno measures then); PRR computes its share in bytes with ns-3.44's
 approximately): ``reno`` and ``fack`` (ns-3 has neither); policies whose
 methods branch on the state's value (they cannot be traced; the round mode
 runs them); Pareto cross traffic; DRR; a rate that changes. Also left
-out: delayed ACKs, ACK loss (the ACKs' queues never overflow), the CBR
-sources' access links and ns-3's OnOff timing (their packets enter the
-bottleneck when sent, every ``8 packet_size / rate`` seconds from the start;
-ns-3's OnOff sends a ``packet_size - 28`` byte payload every
-``8 (packet_size - 28) / rate``, from one interval after the start), RFC
+out: delayed ACKs, ACK loss (the ACKs' queues never overflow), RFC
 6675's rescue retransmission (NextSeg rule 3),
 segments of less than a full size, and ns-3's integer clock (times are
 floats whose parts are whole nanoseconds; events other than departures and
@@ -373,9 +370,8 @@ def _parameters(scenario: Scenario, rules: list,
     FP = np.zeros((_k.NFP, scenario.n_flows + len(cbr)))
     for i, c in enumerate(cbr):  # the CBR sources' columns follow the flows'
         col = scenario.n_flows + i
-        FP[_k.FP_START, col] = c.start
-        FP[_k.FP_STOP, col] = c.stop or 0.0
-        FP[_k.FP_CBR, col] = 8.0 * scenario.packet_size / c.rate
+        FP[_k.FP_START, col], FP[_k.FP_STOP, col], FP[_k.FP_CBR, col] = _cbr_times(
+            scenario, c, opts)
     for j, (fl, rule) in enumerate(zip(scenario.flows, rules, strict=True)):
         FP[_k.FP_RTT, j] = fl.base_rtt
         FP[_k.FP_START, j] = fl.start
@@ -396,6 +392,24 @@ def _parameters(scenario: Scenario, rules: list,
 
 
 _PPP, _ACK, _SYN = 2, 52, 56  # bytes: the point-to-point header; an ACK's and a SYN's IP size
+_UDP_IP = 28  # bytes of a UDP datagram's IPv4 and UDP headers
+
+
+def _cbr_times(scenario: Scenario, c: CBR, opts: QueueOptions) -> tuple:
+    """Return a CBR source's first and last arrival at the bottleneck and its interval.
+
+    As the ns-3 bridge runs it: an OnOff application sending a ``packet_size -
+    28`` byte UDP payload at ``floor(rate (packet_size - 28) / packet_size)``
+    bit/s (so that its IP packets make ``rate``), the first one interval after
+    its start (whole nanoseconds, as ns-3's ``Time``), through its node's
+    access link (no delay, its transmission time) to the bottleneck.
+    """
+    p = scenario.packet_size
+    bps = math.floor(c.rate * (p - _UDP_IP) / p)
+    interval = _ns(8.0 * (p - _UDP_IP) / bps)
+    hop = _tx(p + _PPP, access_rate(scenario, opts))
+    stop = _ns(c.stop) + hop if c.stop else 0.0
+    return _ns(c.start) + interval + hop, stop, interval
 
 
 def _ns(seconds: float) -> float:
