@@ -1105,6 +1105,11 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
         if cwnd[j] - pipe < 1.0 - 1e-9:
             break
+        if S[8][j] == ST_OPEN and 0 < sizes[j] <= nxt[j]:
+            # a finite transfer's FIN went with its last segment (ns-3: FIN_WAIT_1), and
+            # ns-3's SendPendingData sends nothing in the open state then: a hole left
+            # waits for the timer
+            break
         # ns-3's SendPendingData enables NextSeg's rule 3 with SACK in fast recovery
         rule3 = FP[FP_SACK, j] != 0.0 and S[8][j] == ST_RECOVERY
         s = _next_seg(j, FP, una, nxt, flags, npend, S[51], rule3)

@@ -90,6 +90,10 @@ A finite transfer (``Flow.size`` bytes) is ``size`` bytes of payload, as
 ns-3's BulkSend sends them: ``ceil(size / (packet_size - 52))`` full
 segments (ns-3's last one carries the rest only); it completes when the
 receiver has the last of them (``completion``), as ns-3's sink counts it.
+Its FIN goes with its last segment's first transmission (ns-3's
+``m_closeOnEmpty``): from then on (FIN_WAIT_1) ns-3 sends nothing in the
+open state, so a hole left after a recovery waits for the timer; so does
+the mode.
 
 **Sender** (per ACK, in ns-3's order): SACK scoreboard and RFC 6675's
 IsLost (3 SACKed segments above); without SACK, ns-3's "Reno SACK" (each
