@@ -708,8 +708,8 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
         ku = int((t + OP[OP_DELAY]) / OP[OP_REC])
         if ku < rec.shape[1]:
             rec[R_UNIQ, ku, j] += rnxt[j] - s
-        if 0 < sizes[j] <= rnxt[j] and s < sizes[j]:  # the transfer's last byte arrives
-            tot[T_FINISH, j] = t + OP[OP_DELAY]
+        if 0 < sizes[j] <= rnxt[j] and s < sizes[j] and t + OP[OP_DELAY] < OP[OP_DUR]:
+            tot[T_FINISH, j] = t + OP[OP_DELAY]  # the transfer's last byte arrives
         if S[53][j] > 0:
             _sack_list_clear(j, S[52], S[53], rnxt[j])
     elif s > rnxt[j]:
