@@ -892,7 +892,8 @@ def _next_seg(j, FP, una, nxt, flags, npend, hs, rule3):  # pragma: no cover - c
     take but for its loss; else -1. ns-3 has no rescue retransmission (rule 4).
     """
     first = -1  # rule 3's candidate
-    if npend[j] > 0 or rule3:
+    size = FP[FP_SIZE, j]
+    if npend[j] > 0 or (rule3 and 0 < size <= nxt[j]):  # (rule 3 only once no data is left)
         s = una[j]
         top = nxt[j] if hs[j] < 0 else min(nxt[j], hs[j])
         while s < top:
@@ -904,7 +905,6 @@ def _next_seg(j, FP, una, nxt, flags, npend, hs, rule3):  # pragma: no cover - c
                     first = s
             s += 1
     s = nxt[j]
-    size = FP[FP_SIZE, j]
     if size > 0 and s >= size:  # no data left: rule 3
         return first if rule3 else -1
     if s - una[j] >= FP[FP_RWND, j] or s - una[j] >= RING - 1:
