@@ -1108,8 +1108,8 @@ inline void InstallCbr(const NetCfg& c, Topology& t, const CbrCfg& b, int k)
     OnOffHelper oo("ns3::UdpSocketFactory", InetSocketAddress(t.dst, 9000 + k));
     // the scenario's rate is of IP packets (as the bottleneck's): OnOff's DataRate counts
     // the UDP payload, packetSize - 28 bytes of each, in whole bit/s
-    uint64_t payloadRate = static_cast<uint64_t>(std::floor(b.rate * (c.packetSize - 28) /
-                                                            c.packetSize));
+    uint64_t payloadRate = std::max<uint64_t>(
+        1, static_cast<uint64_t>(std::floor(b.rate * (c.packetSize - 28) / c.packetSize)));
     oo.SetAttribute("DataRate", DataRateValue(DataRate(payloadRate)));
     oo.SetAttribute("PacketSize", UintegerValue(c.packetSize - 28));
     oo.SetAttribute("OnTime", StringValue("ns3::ConstantRandomVariable[Constant=1e9]"));

@@ -409,7 +409,7 @@ def _cbr_times(scenario: Scenario, c: CBR, opts: QueueOptions) -> tuple:
     access link (no delay, its transmission time) to the bottleneck.
     """
     p = scenario.packet_size
-    bps = math.floor(c.rate * (p - _UDP_IP) / p)
+    bps = max(1, math.floor(c.rate * (p - _UDP_IP) / p))  # (ns-3's DataRate: >= 1 bit/s)
     interval = _ns(8.0 * (p - _UDP_IP) / bps)
     hop = _tx(p + _PPP, access_rate(scenario, opts))
     stop = _ns(c.stop) + hop if c.stop else 0.0
