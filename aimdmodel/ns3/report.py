@@ -243,8 +243,8 @@ def _packet_cause(case: Any, metric: str) -> str:
     """Return the packet-level mode's likely cause of a miss (it follows ns-3's rules)."""
     link = case.scenario.link
     exact = ("the mode drops what ns-3 drops, packet for packet, on the catalogue's scenarios "
-             "without cross traffic, DropTail, RED and random loss alike (how many and for how "
-             "long: benchmarks/ns3_drops.py); a miss means the runs parted")
+             "it runs, DropTail, RED, random loss and CBR alike (how many and for how long: "
+             "benchmarks/ns3_drops.py); a miss means the runs parted")
     if link.random_loss > 0:
         return ("random loss: the mode draws ns-3's random numbers (its MRG32k3a streams, the "
                 "scenario's seed as ns-3's run) and, where both send the same packets, loses "
