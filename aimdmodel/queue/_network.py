@@ -589,9 +589,11 @@ def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
         A.I[r, I_DELIV, j] += take
         A.I[r, I_QUEUED, j] -= take
         # not listed: a cross source's departures are recorded, a finished flow's queue may be
-        # empty now (:func:`_close_tick`); an active test flow's are accounted here
-        if sparse and A.I[r, I_MARK, j] != k + 1 and (j >= ntest
-                                                      or A.I[r, I_LIFE, j] != L_ACTIVE):
+        # empty now (:func:`_close_tick`); an active test flow's are accounted here. The test
+        # that nearly always fails comes first: whether a source was listed in this tick is
+        # not predictable, and its mispredicted branch cost 10% of the loop (16 flows, RED)
+        if sparse and (j >= ntest or A.I[r, I_LIFE, j] != L_ACTIVE) \
+                and A.I[r, I_MARK, j] != k + 1:
             A.I[r, I_MARK, j] = k + 1
             A.busy[r, nu] = j
             nu += 1
