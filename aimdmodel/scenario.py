@@ -60,6 +60,12 @@ MAX_BUFFER = 2**31 - 1
 """Largest buffer a Link accepts, in packets (ns-3 and the queue model keep it in 32 bits)."""
 
 MAX_PACKET_SIZE = 65535
+HEADER_BYTES = 52
+"""Bytes of headers in each packet of a TCP flow: IPv4 20, TCP 20, its timestamp option 12.
+
+A packet of ``packet_size`` bytes carries ``packet_size - HEADER_BYTES``
+bytes of payload, as ns-3's segments do (:meth:`Scenario.transfer_packets`).
+"""
 """Largest packet a Scenario accepts, in bytes (the largest IPv4 datagram)."""
 
 MIN_RATE_INTERVAL = 1e-6
@@ -246,7 +252,9 @@ class Flow:
         When the flow starts and stops sending (seconds; ``stop=None``:
         at the end).
     size : int, optional
-        Bytes to transfer (None: always has data).
+        Bytes of payload to transfer (None: always has data): packets of
+        ``packet_size - 52`` payload bytes each (:data:`HEADER_BYTES`,
+        :meth:`Scenario.transfer_packets`), as ns-3's BulkSend sends them.
     rwnd : int, optional
         The receiver's advertised window in packets (``>= 1``; None: no
         limit): the flow never has more than ``rwnd`` packets outstanding.
@@ -402,11 +410,31 @@ class Scenario:
         _set(self, "warmup", _positive("warmup", self.warmup, allow_zero=True))
         if self.warmup >= self.duration:
             raise ValueError(f"warmup must be shorter than duration, got {self.warmup}")
+        sized = [i for i, fl in enumerate(flows) if fl.size is not None]
+        if sized and self.packet_size <= HEADER_BYTES:
+            raise ValueError(f"packet_size must be > {HEADER_BYTES} bytes (IP, TCP and timestamp "
+                             f"headers) for flows[{sized[0]}].size to be carried, got "
+                             f"{self.packet_size}")
 
     @property
     def n_flows(self) -> int:
         """Number of TCP flows."""
         return len(self.flows)
+
+    def transfer_packets(self, i: int) -> int | None:
+        """Return the packets of flow ``i``'s finite transfer (None: it always has data).
+
+        ``ceil(size / (packet_size - HEADER_BYTES))``: each packet carries
+        ``packet_size - 52`` bytes of payload (ns-3's last segment carries
+        only the rest; the models send whole packets).
+
+        Examples
+        --------
+        >>> Scenario(flows=(Flow(size=1_000_000),), packet_size=1500).transfer_packets(0)
+        691
+        """
+        size = self.flows[i].size
+        return None if size is None else math.ceil(size / (self.packet_size - HEADER_BYTES))
 
     def bdp_packets(self, i: int = 0, t: float = 0.0) -> float:
         """Return the bandwidth-delay product of flow ``i`` at time ``t``, in packets.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -147,9 +148,33 @@ def test_finite_transfers_complete_and_the_transfer_time_matches():
     done = metrics.completion_time(res)
     assert np.isfinite(done).all()
     assert (done > 500_000 * 8 / 10e6).all()
-    assert res.delivered.sum(axis=1)[0].tolist() == [334.0, 334.0]  # ceil(500000/1500)
+    # bytes of payload: ceil(500000 / (1500 - 52)) packets, as the packet mode and ns-3 count
+    assert res.delivered.sum(axis=1)[0].tolist() == [346.0, 346.0]
+    assert [sc.transfer_packets(i) for i in range(2)] == [346, 346]
     near = metrics.transfer_time(res, 500_000)
     assert np.allclose(near, done, atol=0.3)
+
+
+def test_a_finite_transfer_is_the_same_packets_in_both_modes():
+    # Flow.size is bytes of payload in every mode (it was packet_size bytes a packet in the
+    # round mode and packet_size - 52 in the packet mode)
+    sc = Scenario(flows=(Flow(variant="sack", size=1_000_000),), link=Link(rate=10e6, buffer=200),
+                  duration=10.0)
+    need = sc.transfer_packets(0)
+    assert need == math.ceil(1_000_000 / 1448)
+    for fidelity in ("round", "packet"):
+        res = run(sc, fidelity=fidelity)
+        assert np.isfinite(metrics.completion_time(res)).all()
+        assert res.goodput_packets.sum() == need, fidelity
+
+
+def test_a_packet_too_small_for_its_headers_is_refused():
+    with pytest.raises(ValueError, match=r"packet_size must be > 52 bytes .* flows\[1\]\.size"):
+        Scenario(flows=(Flow(), Flow(size=10_000)), packet_size=52)
+    sc = Scenario(flows=(Flow(variant="sack"),), packet_size=52, duration=1.0)
+    with pytest.raises(ValueError, match=r"packet_size must be > 52 bytes in the packet-level"):
+        run(sc, fidelity="packet")
+    assert run(sc).delivered.sum() > 0  # the round mode counts packets, not payload
 
 
 def test_a_receiver_window_caps_the_flow():

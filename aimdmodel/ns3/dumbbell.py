@@ -78,7 +78,7 @@ import numpy as np
 from .._validate import check_count
 from ..queue.options import access_rate
 from ..queue.result import QueueResult
-from ..scenario import CBR, ParetoCross, Scenario
+from ..scenario import CBR, HEADER_BYTES, ParetoCross, Scenario
 from ._loader import load, version
 from .options import RECOVERY_OPS, Ns3Options
 from .rules import check_policy, instantiate
@@ -86,7 +86,7 @@ from .variants import RENO_OPS, ns3_variant
 
 __all__ = ["Ns3Traces", "check_scenario", "run", "trace"]
 
-_IP_TCP_TS = 52   # IPv4 20 + TCP 20 + timestamp option 12 bytes
+_IP_TCP_TS = HEADER_BYTES   # IPv4 20 + TCP 20 + timestamp option 12 bytes
 _PPP = 2          # the point-to-point header on the wire
 _UDP_IP = 28      # IPv4 20 + UDP 8 bytes
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import metrics as _core
+from ..scenario import HEADER_BYTES
 from .result import QueueResult
 
 __all__ = [
@@ -324,8 +325,10 @@ def completion_time(res: QueueResult) -> np.ndarray:
 def transfer_time(res: QueueResult, nbytes: float) -> np.ndarray:
     """Return the time (s) each flow took from its start to deliver ``nbytes`` new bytes, (R, n).
 
-    Read from the recorded goodput series (linear within a sample); NaN if
-    the flow never delivered that much.
+    Bytes of payload, as ``Flow.size`` counts them: each packet carries
+    ``packet_size - 52`` (:data:`~aimdmodel.scenario.HEADER_BYTES`). Read
+    from the recorded goodput series (linear within a sample); NaN if the
+    flow never delivered that much.
 
     Examples
     --------
@@ -337,7 +340,7 @@ def transfer_time(res: QueueResult, nbytes: float) -> np.ndarray:
     """
     if not np.isfinite(nbytes) or nbytes <= 0:
         raise ValueError(f"nbytes must be finite and > 0, got {nbytes!r}")
-    need = nbytes / res.scenario.packet_size
+    need = nbytes / (res.scenario.packet_size - HEADER_BYTES)
     cum = np.cumsum(res.goodput_packets, axis=1)  # (R, T, n) at the end of each sample
     R, _, n = cum.shape
     out = np.full((R, n), np.nan)

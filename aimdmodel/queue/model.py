@@ -67,8 +67,9 @@ Pareto-length TCP flows with Poisson arrivals (:mod:`.sources`).
 3), congestion avoidance by the variant's rule or by ``Flow.policy`` (see
 :mod:`aimdmodel.queue.variants` for how a policy maps to rounds), a window
 that grows only when the flow is cwnd-limited, the receiver window
-``Flow.rwnd``, finite transfers ``Flow.size`` (complete when every packet
-is delivered, at a round end). Loss detection: the losses of a round are
+``Flow.rwnd``, finite transfers ``Flow.size`` (bytes of payload,
+:meth:`~aimdmodel.scenario.Scenario.transfer_packets` packets; complete when
+every packet is delivered, at a round end). Loss detection: the losses of a round are
 seen by duplicate ACKs when ``sent - lost >= 3`` (FACK: also when the
 forward-most delivered packet is more than 3 beyond the first hole); the
 fast retransmit then happens one RTT after the first lost packet was sent
@@ -225,8 +226,8 @@ def _tick(scenario: Scenario, opts: QueueOptions) -> float:
 def _test_rows(scenario: Scenario, opts: QueueOptions, pols: list) -> np.ndarray:
     """Return the static rows of the scenario's flows, ``pols`` their rules."""
     rows = []
-    for fl, pol in zip(scenario.flows, pols, strict=True):
-        size = 0.0 if fl.size is None else math.ceil(fl.size / scenario.packet_size)
+    for i, (fl, pol) in enumerate(zip(scenario.flows, pols, strict=True)):
+        size = scenario.transfer_packets(i) or 0.0
         rows.append([fl.base_rtt, fl.start, fl.stop or 0.0, size, fl.rwnd or 0.0, 0.0,
                      f.KIND_TCP, get_variant(fl.variant).code, pol is not None])
     return np.asarray(rows, dtype=float).reshape(-1, f.NS)

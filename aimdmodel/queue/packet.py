@@ -186,7 +186,7 @@ import sympy
 from .._io import import_compiled
 from ..policies import Policy
 from ..policies.trace import W, expr, trace, verify
-from ..scenario import CBR, Scenario
+from ..scenario import CBR, HEADER_BYTES, Scenario
 from . import _mrg
 from . import _packet_fields as _pf
 from .options import QueueOptions, access_rate
@@ -239,6 +239,10 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
     if np.ndim(link.rate) != 0:
         raise ValueError("link.rate must be one number in the packet-level mode (a rate that "
                          "changes is left out); use fidelity='round'")
+    if scenario.packet_size <= HEADER_BYTES:
+        raise ValueError(f"packet_size must be > {HEADER_BYTES} bytes in the packet-level mode "
+                         "(a segment carries packet_size - 52 bytes after the IP, TCP and "
+                         f"timestamp headers), got {scenario.packet_size}; use fidelity='round'")
     if any(not isinstance(c, CBR) for c in scenario.cross):
         raise ValueError("scenario.cross may hold CBR sources only in the packet-level mode "
                          "(Pareto cross traffic is left out); use fidelity='round'")
@@ -381,8 +385,7 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_START, j] = fl.start
         FP[_k.FP_STOP, j] = fl.stop or 0.0
         # ns-3's BulkSend sends ``size`` bytes of payload: segments of packet_size - 52 bytes
-        mss = scenario.packet_size - _ACK
-        FP[_k.FP_SIZE, j] = 0 if fl.size is None else math.ceil(fl.size / mss)
+        FP[_k.FP_SIZE, j] = scenario.transfer_packets(j) or 0
         FP[_k.FP_RWND, j] = np.inf if fl.rwnd is None else fl.rwnd
         FP[_k.FP_SACK, j] = PACKET_VARIANTS[fl.variant]
         var = VARIANTS[fl.variant]  # a variant with its own rule: its ops (variants/NAME.py)
