@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Benchmark of the fluid model (issue 15): prints a table, then one JSON line.
+"""Benchmark of the fluid model: prints a table, then one JSON line.
 
 Usage: ``python benchmarks/fluid.py [--quick]``.
 

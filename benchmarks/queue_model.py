@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Benchmark of the round-based queue model (issue 13): prints a table, then one JSON line.
+"""Benchmark of the round-based queue model: prints a table, then one JSON line.
 
 Usage: ``python benchmarks/queue_model.py [--quick | --full]``.
 
@@ -10,7 +10,7 @@ machine may be shared:
 * ``flow_rounds_per_s``: 1000 NewReno/AIMD(1, 1/2) flows on one DropTail
   bottleneck (1 Mbps each, 8 packets of buffer each, RTT 0.1 s), 2000
   rounds (500 with --quick), the default tick RTT/10; and with RTT/4.
-  ``hours_1000x1e5`` extrapolates the issue's goal, 1000 flows x 1e5
+  ``hours_1000x1e5`` extrapolates the goal, 1000 flows x 1e5
   rounds, from that rate (the goal is "seconds").
 * ``ceiling_fraction``: that rate in flow-ticks/s over a compiled loop that
   touches every flow once per tick (one add per flow-tick, the same array
@@ -106,7 +106,7 @@ def big(quick: bool) -> dict:
     row("ceiling: one add per flow-tick (compiled)", f"{ceiling:.3g} flow-ticks/s", "")
     hours = 1000 * 1e5 / rate / 3600
     row("extrapolated: 1000 flows x 1e5 rounds (tick RTT/10)", f"{hours * 3600:.0f} s",
-        "the issue's goal is seconds")
+        "the goal is seconds")
     out.update({"flow_rounds_per_s": rate, "ceiling_fraction": rate * 10 / ceiling,
                 "hours_1000x1e5": hours})
     return out

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""The papers' experiments rerun at full scale (issue 13): writes ``paper_checks/RERUNS.md``.
+"""The papers' experiments rerun at full scale: writes ``paper_checks/RERUNS.md``.
 
 Usage: ``python benchmarks/reruns.py [--workers N] [--out FILE] [NAME ...]``
 (``NAME`` a paper's key, :data:`papers.experiments.EXPERIMENTS`; default all). The same as

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Benchmark of the aimdmodel engines (issue 7): prints a table, then one JSON line.
+"""Benchmark of the aimdmodel engines: prints a table, then one JSON line.
 
 Usage: ``python benchmarks/run.py [--quick]``.
 
@@ -40,14 +40,14 @@ Every ratio is measured in this run against a baseline measured in this run
   process (one worker thread of a ``ThreadPoolExecutor``; the compiled batches
   release the GIL, so the calling thread builds the rows of finished chunks
   meanwhile), the default metrics: the batched sweep over the sweep as it was
-  when issue 16 was filed (commit :data:`FILED`, its package taken from git
+  before batched sweeps (commit :data:`FILED`, its package taken from git
   into a temporary folder and run in a subprocess with its own numba cache,
   filled by an earlier subprocess, same executor) on the grid's 25 policies
   x 20 capacities x the first 2 starts (1 with --quick), scaled to the
   grid; its rows are compared with
   the batched ones (identical, and the largest relative difference).
   ``sweep_vs_emulated_legacy``: the same against today's code run one by
-  one with the engine the sweep chose before issue 16 (the Python cycle
+  one with the engine the sweep chose before batching (the Python cycle
   engine when the first additive phase had at least 1e5 flow-steps, else
   the step kernel), timed on every 49th point (205 runs) and scaled; the
   rows of those points must equal the batched rows run one by one with
@@ -385,7 +385,7 @@ def non_dyadic(quick: bool) -> dict:
 
 
 def heterogeneous(quick: bool) -> dict:
-    """Issue 11: a heterogeneous 3-flow AIMD run against the homogeneous one, cycle engine."""
+    """A heterogeneous 3-flow AIMD run against the homogeneous one, cycle engine."""
     rtts = 10**6 if quick else 10**7
     x, W = [1.0, 30.0, 5.0], 1e4
     hom = AIMD()
@@ -429,7 +429,7 @@ def event_cost(quick: bool) -> dict:
 
 
 def _legacy_engine(policy, x, W) -> str:
-    """The engine the sweep's ``auto`` chose before issue 16, for AIMD below capacity.
+    """The engine the sweep's ``auto`` chose before batching, for AIMD below capacity.
 
     The Python cycle engine when the first additive phase has at least 1e5
     flow-steps (n m, n = ceil((W - sum x) / (m a))), else the step kernel.
@@ -450,7 +450,7 @@ def sweep_grid() -> tuple[list, np.ndarray, list]:
 
 
 FILED = "9e9422e"
-"""main when issue 16 was filed (issues 10-17 were filed together, before 6573c2b)."""
+"""main before batched sweeps (before 6573c2b)."""
 
 _FILED_CODE = """
 import json, sys, time
@@ -477,7 +477,7 @@ print(json.dumps({"seconds": t, "runs": len(rows),
 def filed_sweep(starts: int) -> dict | None:
     """Run the ``sweep`` of commit :data:`FILED` on part of the grid, in a subprocess.
 
-    The issue's baseline is "the per-run path of today's sweep (kept as the
+    The baseline is "the per-run path of today's sweep (kept as the
     baseline, measured in the same run)": that code, taken from git (its
     package only, into a temporary folder, with its own numba cache), runs
     the grid's 25 policies x 20 capacities x the first ``starts`` starts,
@@ -565,7 +565,7 @@ def sweeps(quick: bool) -> dict:
                    sweep_filed_rows_identical=equal,
                    sweep_filed_max_rel_diff=rel, sweep_speedup_threads=t_filed / t_threads,
                    sweep_threads=threads)
-    row("  per-run path before issue 16, emulated with today's engines", f"{t_old:.1f} s",
+    row("  per-run path before batching, emulated with today's engines", f"{t_old:.1f} s",
         f"{len(points)} runs timed, scaled; x{t_old / t_batch:.0f}")
     row("  per-run path now (batch=False, auto)", f"{t_now:.2f} s",
         f"x{t_now / t_batch:.1f}; engines {sorted({r['engine'] for r in now})}")

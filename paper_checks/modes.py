@@ -8,8 +8,7 @@ chosen by hand: :func:`mode_for` reads the validation of both modes against
 ns-3's stored runs (:func:`aimdmodel.ns3.validate.validate` on the reference
 set, as ``VALIDATION.md``) and, for the row's metrics and whether its flows
 use SACK, picks the mode with the higher share of met goals on the matching
-scenarios (:func:`choose`). Issue 29: "the ledger uses the one [mode] that
-agrees with ns-3 on the claim's metric (say which, per row)".
+scenarios (:func:`choose`); each row says which mode decided it.
 """
 
 from __future__ import annotations
