@@ -20,7 +20,10 @@ One tick of length ``dt`` (:func:`run`, per replication):
    idle link's unused whole packets are lost): DropTail and RED share one
    FIFO, DRR keeps a queue per source;
 6. the tick's losses, acceptances, delays and departures are attributed to
-   the sources' rounds and recorded.
+   the sources' rounds and recorded: an active flow's as its packets are
+   accepted (nothing of it waits for the departures), a cross source's and
+   a finished flow's after them; the last tick of each sample records every
+   source's queue and window (the samples keep the last values).
 
 Within a tick arrivals and service are simultaneous (a packet can arrive
 and leave in the same tick), the packets of the tick arrive in a random
@@ -544,12 +547,15 @@ def _red_drops(G, GI, P, rng, r, cap, arrivals):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", _nrt=False)
-def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
+def _fifo(A, r, k, t, s, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
     """DropTail or RED into one FIFO of ``B`` packets; serve it; attribute departures.
 
-    The arrivals come from the ``nt`` sources listed in ``busy[r]``;
-    ``sparse``: the sources whose packets leave are added to the list.
-    Return its length.
+    The arrivals come from the ``nt`` sources listed in ``busy[r]``. An
+    active test flow's tick is accounted as its packets are accepted
+    (:func:`_account`, its delays into sample ``s``); the other listed
+    sources (cross sources, finished flows) stay in ``busy[r]`` for
+    :func:`_close_tick`, followed (``sparse``) by the sources whose packets
+    leave. Return the length of that list.
     """
     q0 = A.GI[r, GI_Q]
     early = _red_drops(A.G, A.GI, A.P, A.rng, r, cap, arrivals) if A.P[P_DISC] == D_RED else 0
@@ -560,27 +566,37 @@ def _fifo(A, r, k, t, cap, arrivals, nt, sparse):  # pragma: no cover - compiled
     E = A.ring_s.shape[1]
     tail = A.GI[r, GI_TAIL]
     e = tail % E  # the ring's slot of entry ``tail`` (kept without a division per packet)
+    ntest = int(A.P[P_NTEST])
+    F, N = A.F, A.I
+    nu = 0
     for u in range(nt):
         j = A.busy[r, u]
-        acc = A.I[r, I_ARR, j] - A.I[r, I_TLOSS, j] - A.I[r, I_TDROP, j]
-        A.I[r, I_TACC, j] = acc
-        A.F[r, F_TDELAY, j] = delay
+        acc = N[r, I_ARR, j] - N[r, I_TLOSS, j] - N[r, I_TDROP, j]
+        N[r, I_TACC, j] = acc
+        F[r, F_TDELAY, j] = delay
         if acc > 0:  # when the tick's accepted packets leave: the next round's ACK clock
-            A.F[r, F_DEP0, j] = min(A.F[r, F_DEP0, j], t + delay)
-            A.F[r, F_DEP1, j] = max(A.F[r, F_DEP1, j], t + delay + acc / cap)
+            F[r, F_DEP0, j] = min(F[r, F_DEP0, j], t + delay)
+            F[r, F_DEP1, j] = max(F[r, F_DEP1, j], t + delay + acc / cap)
         A.ring_s[r, e], A.ring_c[r, e] = j, acc  # kept if acc > 0 (the slot is free)
         more = acc > 0
         tail += more
         e += more
         if e == E:
             e = 0
-        A.I[r, I_QUEUED, j] += acc
+        N[r, I_QUEUED, j] += acc
+        if j < ntest and N[r, I_LIFE, j] == L_ACTIVE:
+            # an active test flow's tick is accounted now (nothing of it waits for the
+            # departures: its queue and window are recorded at the sample's last tick)
+            _account(F, N, r, j, t)
+            A.rec[r, REC_RTTSUM, s, j] += acc * (F[r, S_BASE, j] + delay)
+            _clear(N, r, j)
+        else:  # a cross source's or a finished flow's tick waits (_close_tick); u >= nu
+            A.busy[r, nu] = j
+            nu += 1
     A.GI[r, GI_TAIL] = tail
     left = served
     head = A.GI[r, GI_HEAD]
     e = head % E
-    nu = nt
-    ntest = int(A.P[P_NTEST])
     while left > 0 and head < tail:
         j = A.ring_s[r, e]
         take = min(left, A.ring_c[r, e])
@@ -754,20 +770,20 @@ def _closed(A, r, t, s, last, ntest, j):  # pragma: no cover - compiled
     gone = N[r, I_LIFE, j] == L_DONE and N[r, I_QUEUED, j] == 0
     if j < ntest and (last or gone):
         _flush(N, A.rec, r, s, j)
-    for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
-        N[r, f, j] = 0
+    _clear(N, r, j)
     return gone
 
 
 @numba.njit(inline="always", _nrt=False)
-def _close_tick(A, r, k, t, cap, nu, sparse):  # pragma: no cover - compiled
-    """Account, record, and drop finished sources with an empty queue from the active list.
+def _clear(N, r, j):  # pragma: no cover - compiled
+    """Clear source ``j``'s counters of the tick (a cleared tick accounts and records nothing)."""
+    for f in (I_ARR, I_TLOSS, I_TDROP, I_TACC, I_TDEP, I_TEXTRA):
+        N[r, f, j] = 0
 
-    ``sparse``: only the ``nu`` sources of ``busy[r]`` (due, or with packets
-    that left) have anything to account, every other source's tick is all
-    zeros, its queue and window unchanged; all are visited in the last tick
-    of a sample, which records the last values.
-    """
+
+@numba.njit(inline="always", _nrt=False)
+def _sample_now(A, r, k):  # pragma: no cover - compiled
+    """Return tick ``k``'s recorded sample and whether ``k`` is its last tick."""
     every = int(A.P[P_RECEVERY])
     nxt = A.GI[r, GI_SNEXT]
     if not nxt - every <= k < nxt:  # a new sample (without two divisions per tick)
@@ -775,14 +791,29 @@ def _close_tick(A, r, k, t, cap, nu, sparse):  # pragma: no cover - compiled
         nxt = (s + 1) * every
         A.GI[r, GI_SAMPLE], A.GI[r, GI_SNEXT] = s, nxt
     s = min(A.GI[r, GI_SAMPLE], A.rec.shape[2] - 1)  # the same as _sample(A, k)
-    last = k + 1 == nxt or k + 1 >= int(A.P[P_NTICKS])  # the sample's last tick
+    return s, k + 1 == nxt or k + 1 >= int(A.P[P_NTICKS])
+
+
+@numba.njit(inline="always", _nrt=False)
+def _close_tick(A, r, k, t, s, last, cap, nu, every):  # pragma: no cover - compiled
+    """Account, record, and drop finished sources with an empty queue from the active list.
+
+    Tick ``k`` adds to sample ``s``; ``last``: it is the sample's last. With
+    ``every`` (DRR) each active source is accounted and recorded here; else
+    only the ``nu`` sources of ``busy[r]`` (cross sources and finished flows
+    that were listed or whose packets left: :func:`_fifo` accounted the
+    active test flows, every other source's tick is all zeros, its queue
+    and window unchanged). All are visited in the last tick of a sample,
+    which records the last values (a tick already accounted is cleared, so
+    accounting it again adds nothing).
+    """
     A.agg[r, AGG_QUEUE, s] += A.GI[r, GI_Q]
     A.agg[r, AGG_TICKS, s] += 1
     A.agg[r, AGG_CAP, s] += cap
     act = A.act
     ntest = int(A.P[P_NTEST])
     gone = False
-    if last or not sparse:
+    if last or every:
         for a in range(A.GI[r, GI_NACT]):
             gone |= _closed(A, r, t, s, last, ntest, act[r, a])
     else:
@@ -822,12 +853,14 @@ def _tick(A, r, k):  # pragma: no cover - compiled
     A.GI[r, GI_SPARSE] = sparse
     nt = _listed(A, r, k, sparse)
     arrivals = _rounds_and_send(A, r, k, t, cap, nt, sparse)
-    if A.P[P_DISC] == D_DRR:
+    s, last = _sample_now(A, r, k)
+    drr = A.P[P_DISC] == D_DRR
+    if drr:
         _drr(A, r, t, cap, arrivals)
         nu = nt
     else:
-        nu = _fifo(A, r, k, t, cap, arrivals, nt, sparse)
-    _close_tick(A, r, k, t, cap, nu, sparse)
+        nu = _fifo(A, r, k, t, s, cap, arrivals, nt, sparse)
+    _close_tick(A, r, k, t, s, last, cap, nu, drr)
     return STOP_END
 
 
