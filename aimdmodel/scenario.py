@@ -319,7 +319,8 @@ class ParetoCross:
         between the two every ``period`` seconds (RSQ: 0.03 and 0.01 s).
     mean_size : float
         Mean flow length in bytes (not printed by Reddy et al.; a documented
-        default).
+        default), headers included: a flow of ``s`` bytes is ``ceil(s /
+        packet_size)`` packets (unlike ``Flow.size``, bytes of payload).
     shape : float
         Pareto shape (``> 1``).
     period : float
