@@ -605,9 +605,10 @@ def _fifo(A, r, k, t, s, cap, arrivals, nt, sparse):  # pragma: no cover - compi
         A.I[r, I_DELIV, j] += take
         A.I[r, I_QUEUED, j] -= take
         # not listed: a cross source's departures are recorded, a finished flow's queue may be
-        # empty now (:func:`_close_tick`); an active test flow's are accounted here. The test
-        # that nearly always fails comes first: whether a source was listed in this tick is
-        # not predictable, and its mispredicted branch cost 10% of the loop (16 flows, RED)
+        # empty now (:func:`_close_tick`); an active test flow's delivered packets are counted
+        # here (its I_TDEP is read nowhere). The test that nearly always fails comes first:
+        # whether a source was listed in this tick is not predictable, and its mispredicted
+        # branch cost 10% of the kernel (16 flows behind RED)
         if sparse and (j >= ntest or A.I[r, I_LIFE, j] != L_ACTIVE) \
                 and A.I[r, I_MARK, j] != k + 1:
             A.I[r, I_MARK, j] = k + 1
