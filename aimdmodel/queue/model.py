@@ -112,6 +112,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,6 +153,12 @@ _DEFAULT_OPTIONS = QueueOptions()
 _DEFAULT_RULE = AIMD()
 """The rule of a flow without a policy whose variant has none of its own (immutable: shared)."""
 
+_DEFAULT_RED = RED()
+"""RED's parameters of a link that gives none (immutable: shared; its checks cost)."""
+
+_OPTION_NAMES = tuple(fl.name for fl in dataclasses.fields(QueueOptions))
+"""The fields of :class:`QueueOptions`, in order (read once)."""
+
 
 def _flow_policies(flows: Any) -> list:
     """Return every flow's rule (:func:`_flow_policy`), a rule given to many flows checked once."""
@@ -176,11 +183,32 @@ def _flow_policy(flow: Any, i: int, seen: set | None = None) -> Policy | None:
                              f"or fack)")
         return None
     policy = _DEFAULT_RULE if flow.policy is None else flow.policy
-    if seen is None or id(policy) not in seen:
+    if (seen is None or id(policy) not in seen) and not _passed(policy):
         _check_policy(policy, i)
-        if seen is not None:
-            seen.add(id(policy))
+        params = getattr(type(policy), "__dataclass_params__", None)
+        if params is not None and params.frozen:  # an immutable rule passes for good
+            try:
+                _PASSED[id(policy)] = weakref.ref(policy)
+            except TypeError:  # a rule that cannot be referenced weakly is checked each time
+                pass
+    if seen is not None:
+        seen.add(id(policy))
     return policy
+
+
+_PASSED: dict = {}
+"""Rules that passed :func:`_check_policy` (immutable: a rule passes once), by identity."""
+
+
+def _passed(policy: Policy) -> bool:
+    """Tell whether this very rule object passed :func:`_check_policy` before."""
+    ref = _PASSED.get(id(policy))
+    if ref is not None and ref() is policy:
+        return True
+    if len(_PASSED) > 4096:  # drop the rules that are gone (their ids may be reused)
+        for key in [k for k, r in _PASSED.items() if r() is None]:
+            del _PASSED[key]
+    return False
 
 
 def _check_policy(policy: Policy, i: int) -> None:
@@ -274,7 +302,7 @@ def _plan(scenario: Scenario, opts: QueueOptions, replications: int, pols: list)
 
 def _params(scenario: Scenario, opts: QueueOptions, plan: _Plan, linear: bool) -> np.ndarray:
     link = scenario.link
-    red = link.red or RED()
+    red = link.red or _DEFAULT_RED
     P = np.zeros(f.NP)
     P[f.P_DT], P[f.P_BUF] = plan.dt, link.buffer
     P[f.P_DISC] = {"droptail": f.D_DROPTAIL, "red": f.D_RED, "drr": f.D_DRR}[link.discipline]
@@ -326,10 +354,14 @@ def _arrays(scenario: Scenario, opts: QueueOptions, plan: _Plan, coef: np.ndarra
     F[:, f.F_RTTMIN] = np.inf
     F[:, f.F_DEP0] = np.inf
     F[:, f.F_DEP1] = -np.inf
+    tcp = S[:, f.S_KIND, :] == f.KIND_TCP
+    codes = set(np.unique(S[:, f.S_VAR, :][tcp]).tolist())
     for var in VARIANTS.values():  # the variant's own state, where it does not start at 0
-        tcp = (S[:, f.S_KIND, :] == f.KIND_TCP) & (S[:, f.S_VAR, :] == var.code)
+        if not var.initial or var.code not in codes:
+            continue
+        mine = tcp & (S[:, f.S_VAR, :] == var.code)
         for slot, x in var.initial:
-            F[:, slot, :][tcp] = x
+            F[:, slot, :][mine] = x
     F[:, f.F_FINISH] = np.nan
     I = np.zeros((R, f.NI, n), dtype=np.int64)  # noqa: E741 - the kernel's name
     order = np.argsort(S[:, f.S_START, :], axis=1, kind="stable").astype(np.int64)
@@ -649,7 +681,7 @@ def _as_dict(opts: QueueOptions) -> dict:
     dict
         The same dict as ``dataclasses.asdict(opts)``.
     """
-    return {fl.name: getattr(opts, fl.name) for fl in dataclasses.fields(opts)}
+    return {name: getattr(opts, name) for name in _OPTION_NAMES}
 
 
 def _result(scenario: Scenario, opts: QueueOptions, plan: _Plan, A: f.Arrays) -> QueueResult:
