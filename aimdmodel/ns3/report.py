@@ -233,9 +233,13 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
     if case.scenario.link.random_loss > 0 and metric == "utilization":
         return ("random loss: ns-3's SACK recovery repairs within the RTT it detects a loss; "
                 "the model spends a round per repair")
-    if metric == "loss_rate" and len(flows) == 1:
-        return ("one flow at a DropTail queue: the model loses two packets per congestion "
-                "episode (the increase made before the loss is detected), ns-3 mostly one")
+    if metric == "loss_rate" and len(flows) == 1 and model == "queue":
+        return ("one flow at a DropTail queue: ns-3 loses one packet per congestion "
+                "episode, the model two to four: the round after a loss still sends its "
+                "whole window (ns-3's pipe counts the lost segment as in flight until its "
+                "third duplicate ACK: one packet fewer goes out), and a round's packets, "
+                "paced over the previous round's departure span measured in ticks, can run "
+                "ahead of the link within the round")
     return "not identified"
 
 
