@@ -273,3 +273,15 @@ def test_one_flow_at_droptail_loses_one_packet_an_episode_in_ns3_and_more_in_the
     assert np.mean(rounds) >= 1.5
     assert "pipe counts the lost segment" in likely_cause(case, "loss_rate", "queue")
     assert likely_cause(case, "loss_rate", "fluid") == "not identified"
+
+
+def test_the_fluid_model_is_not_given_the_round_models_causes():
+    from aimdmodel.ns3.report import likely_cause
+
+    cases = reference_set()
+    red = next(c for c in cases if c.scenario.link.discipline == "red")
+    lossy = next(c for c in cases if c.scenario.link.random_loss > 0)
+    assert "per tick" in likely_cause(red, "queueing_delay", "queue")
+    assert likely_cause(red, "queueing_delay", "fluid") == "not identified"
+    assert "a round per repair" in likely_cause(lossy, "utilization", "queue")
+    assert likely_cause(lossy, "utilization", "fluid") == "not identified"

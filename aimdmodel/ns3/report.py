@@ -219,13 +219,19 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
                 "resending what the receiver holds (duplicates 2-18%), a cumulative ACK over "
                 "all it held raising TcpLinuxReno's slow-start cwnd at once, a burst that "
                 "loses tens of packets, a NewReno recovery of one hole per RTT that outlasts "
-                "the timer; the queue model's timeout and recovery do not enter that loop")
+                "the timer; " + ("the round model's timeout and recovery do not enter that loop"
+                                 if model == "queue" else
+                                 "the fluid model has no timeouts and no recovery"))
     if (len(rtts) > 1 and case.scenario.link.discipline == "droptail"
             and not getattr(case, "phases", False) and metric in ("goodput", "loss_rate")):
         return ("DropTail phase effect (Floyd & Jacobson 1992): at fixed RTTs ns-3's "
                 "deterministic timing decides which flow takes the slots departures free; "
                 "shifting one RTT by half a packet time hands the larger share to the other "
-                "flow; the model has no sub-tick timing (compare the phase-averaged case)")
+                "flow; " + ("the round model has no sub-tick timing" if model == "queue" else
+                            "the fluid model has no packet timing")
+                + " (compare the phase-averaged case)")
+    if model != "queue":  # what follows is the round model's own
+        return "not identified"
     if case.scenario.link.discipline == "red" and metric in ("utilization",
                                                             "queueing_delay"):
         return ("RED: the model's queue runs a little shorter and idler than ns-3's "
@@ -233,7 +239,7 @@ def likely_cause(case: Any, metric: str, model: str = "queue") -> str:
     if case.scenario.link.random_loss > 0 and metric == "utilization":
         return ("random loss: ns-3's SACK recovery repairs within the RTT it detects a loss; "
                 "the model spends a round per repair")
-    if metric == "loss_rate" and len(flows) == 1 and model == "queue":
+    if metric == "loss_rate" and len(flows) == 1:
         return ("one flow at a DropTail queue: ns-3 loses one packet per congestion "
                 "episode, the model two to four: the round after a loss still sends its "
                 "whole window (ns-3's pipe counts the lost segment as in flight until its "
