@@ -434,8 +434,12 @@ class Scenario:
         >>> Scenario(flows=(Flow(size=1_000_000),), packet_size=1500).transfer_packets(0)
         691
         """
-        size = self.flows[i].size
+        size = self.flows[self._flow_index(i)].size
         return None if size is None else math.ceil(size / (self.packet_size - HEADER_BYTES))
+
+    def _flow_index(self, i: Any) -> int:
+        """Return ``i`` checked as the index of one of the flows (ValueError/TypeError)."""
+        return check_whole("i", i, maximum=len(self.flows) - 1, unit="an index into flows")
 
     def bdp_packets(self, i: int = 0, t: float = 0.0) -> float:
         """Return the bandwidth-delay product of flow ``i`` at time ``t``, in packets.
@@ -447,7 +451,8 @@ class Scenario:
         >>> Scenario(flows=(Flow(base_rtt=0.1),), link=Link(rate=12e6)).bdp_packets()
         100.0
         """
-        return bdp_packets(self.link.rate_at(t), self.flows[i].base_rtt, self.packet_size)
+        return bdp_packets(self.link.rate_at(t), self.flows[self._flow_index(i)].base_rtt,
+                           self.packet_size)
 
 
 def bdp_packets(rate: Any, rtt: Any, packet_size: Any = 1500) -> Any:

@@ -177,6 +177,16 @@ def test_a_packet_too_small_for_its_headers_is_refused():
     assert run(sc).delivered.sum() > 0  # the round mode counts packets, not payload
 
 
+def test_a_flow_index_out_of_range_is_named():
+    sc = Scenario(flows=(Flow(size=10_000), Flow()))
+    assert [sc.transfer_packets(i) for i in (0, 1)] == [7, None]
+    for bad, error in ((2, ValueError), (-1, ValueError), (0.5, TypeError)):
+        with pytest.raises(error, match=r"i must be an int >= 0, <= 1 \(an index into flows\)"):
+            sc.transfer_packets(bad)
+        with pytest.raises(error, match=r"i must be an int >= 0, <= 1"):
+            sc.bdp_packets(bad)
+
+
 def test_a_receiver_window_caps_the_flow():
     res = run(_scenario(Flow(rwnd=5, base_rtt=0.1)))
     assert np.nanmax(res.cwnd) <= 6  # growth stops once the flow is not cwnd-limited
