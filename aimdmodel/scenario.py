@@ -60,13 +60,14 @@ MAX_BUFFER = 2**31 - 1
 """Largest buffer a Link accepts, in packets (ns-3 and the queue model keep it in 32 bits)."""
 
 MAX_PACKET_SIZE = 65535
+"""Largest packet a Scenario accepts, in bytes (the largest IPv4 datagram)."""
+
 HEADER_BYTES = 52
 """Bytes of headers in each packet of a TCP flow: IPv4 20, TCP 20, its timestamp option 12.
 
 A packet of ``packet_size`` bytes carries ``packet_size - HEADER_BYTES``
 bytes of payload, as ns-3's segments do (:meth:`Scenario.transfer_packets`).
 """
-"""Largest packet a Scenario accepts, in bytes (the largest IPv4 datagram)."""
 
 MIN_RATE_INTERVAL = 1e-6
 """Shortest time per value of a rate trace, in seconds."""

@@ -112,7 +112,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,32 +182,11 @@ def _flow_policy(flow: Any, i: int, seen: set | None = None) -> Policy | None:
                              f"or fack)")
         return None
     policy = _DEFAULT_RULE if flow.policy is None else flow.policy
-    if (seen is None or id(policy) not in seen) and not _passed(policy):
+    if seen is None or id(policy) not in seen:
         _check_policy(policy, i)
-        params = getattr(type(policy), "__dataclass_params__", None)
-        if params is not None and params.frozen:  # an immutable rule passes for good
-            try:
-                _PASSED[id(policy)] = weakref.ref(policy)
-            except TypeError:  # a rule that cannot be referenced weakly is checked each time
-                pass
-    if seen is not None:
-        seen.add(id(policy))
+        if seen is not None:
+            seen.add(id(policy))
     return policy
-
-
-_PASSED: dict = {}
-"""Rules that passed :func:`_check_policy` (immutable: a rule passes once), by identity."""
-
-
-def _passed(policy: Policy) -> bool:
-    """Tell whether this very rule object passed :func:`_check_policy` before."""
-    ref = _PASSED.get(id(policy))
-    if ref is not None and ref() is policy:
-        return True
-    if len(_PASSED) > 4096:  # drop the rules that are gone (their ids may be reused)
-        for key in [k for k, r in _PASSED.items() if r() is None]:
-            del _PASSED[key]
-    return False
 
 
 def _check_policy(policy: Policy, i: int) -> None:

@@ -241,8 +241,9 @@ def check_packet(scenario: Scenario, opts: QueueOptions | None = None) -> list:
                          "changes is left out); use fidelity='round'")
     if scenario.packet_size <= HEADER_BYTES:
         raise ValueError(f"packet_size must be > {HEADER_BYTES} bytes in the packet-level mode "
-                         "(a segment carries packet_size - 52 bytes after the IP, TCP and "
-                         f"timestamp headers), got {scenario.packet_size}; use fidelity='round'")
+                         f"(a segment carries packet_size - {HEADER_BYTES} bytes after the IP, "
+                         f"TCP and timestamp headers), got {scenario.packet_size}; use "
+                         "fidelity='round'")
     if any(not isinstance(c, CBR) for c in scenario.cross):
         raise ValueError("scenario.cross may hold CBR sources only in the packet-level mode "
                          "(Pareto cross traffic is left out); use fidelity='round'")
