@@ -125,6 +125,18 @@ def test_a_senders_access_link_spaces_its_packets_and_delays_them():
         run(sc, access_rate=10e6)
 
 
+@pytest.mark.parametrize("option", [{"tick": 0.005}, {"ticks_per_rtt": 5},
+                                    {"pacing": "burst"}])
+def test_the_packet_mode_refuses_the_round_modes_time_base(option):
+    """tick, ticks_per_rtt and pacing are the round mode's; the packet-level mode, which
+    has no time step, names the option instead of running without it."""
+    sc = Scenario(flows=(Flow(variant="sack"),), duration=1.0)
+    name = next(iter(option))
+    with pytest.raises(ValueError, match=f"{name}=.*packet-level mode has no time step"):
+        run(sc, fidelity="packet", **option)
+    run(sc, **option)  # the round mode runs it
+
+
 def _scoreboard() -> tuple:
     """One flow's flags and counters (sacked, lost, retransmitted, pending), all clear."""
     return (np.zeros((1, K.RING), np.int8), *(np.zeros(1, np.int64) for _ in range(4)))

@@ -429,6 +429,21 @@ def test_ticks_visiting_only_the_sources_due_change_no_result(name, monkeypatch)
     assert digests[0] == digests[1]
 
 
+def test_ticks_per_rtt_is_the_smallest_base_rtt_over_that_many_ticks():
+    """ticks_per_rtt=k runs exactly as tick = (smallest base RTT) / k (every array equal,
+    bit for bit); the result records both; the default is 10 ticks per smallest RTT."""
+    from tests import queue_fingerprint as fp
+
+    sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.05), Flow(variant="newreno",
+                  base_rtt=0.12)), link=Link(rate=5e6, buffer=30), duration=8.0)
+    for k in (1, 2.5, 10):
+        by_count = run(sc, ticks_per_rtt=k)
+        assert fp.digest(by_count) == fp.digest(run(sc, tick=0.05 / k))
+        assert by_count.options["tick"] == 0.05 / k
+        assert by_count.options["ticks_per_rtt"] == k
+    assert run(sc).options["tick"] == 0.05 / 10
+
+
 def test_queue_results_are_bit_for_bit_as_recorded():
     """86 scenarios (every variant, discipline, cross traffic, policy kind...): every array
     of every result hashes as recorded in tests/queue_fingerprint.json (the ledger's,

@@ -253,3 +253,21 @@ def test_each_replication_is_measured_until_its_own_last_transfer():
     got = _measure_sweep(res)["utilization"]
     for r, end in enumerate(ends):
         assert got[r] == pytest.approx(qm.utilization(res, stop=float(end))[r])
+
+
+def test_a_studys_tick_is_the_round_modes_only():
+    """A study's tick (a ledger scale sets one) is the round mode's time step: a task run
+    packet by packet leaves it out (the packet-level mode has no time step and refuses it
+    given directly) and returns what the packet-level mode returns without it."""
+    from aimdmodel.queue import QueueOptions
+    from aimdmodel.queue import run as queue_run
+    from aimdmodel.scenario import Link
+
+    sc = Scenario(flows=(Flow(variant="sack"),), link=Link(rate=2e6, buffer=20), duration=4.0)
+    opts = QueueOptions(tick=0.02)
+    got = Task("k", sc, lambda r: {"sent": r.sent}, 1, opts, "packet")()
+    np.testing.assert_array_equal(got["sent"], queue_run(sc, fidelity="packet").sent)
+    rounds = Task("k", sc, lambda r: {"tick": r.options["tick"]}, 1, opts, "round")()
+    assert rounds["tick"] == 0.02
+    with pytest.raises(ValueError, match=r"tick=0\.02"):
+        queue_run(sc, options=opts, fidelity="packet")

@@ -6,11 +6,12 @@ bottleneck queues, serves or drops the packets, and at the end of the round
 the flow learns what happened to them and applies its variant's rule
 (:mod:`aimdmodel.queue.variants`). What the model does, in order:
 
-**Time base.** A fixed tick ``dt`` (default: the smallest base RTT / 10;
-at most the smallest base RTT). Every flow keeps its own rounds: a round
-starting at ``t0`` lasts ``R = base_rtt + d(t0)``, ``d`` the queueing delay
-at its start, and is closed in the tick that contains ``t0 + R``; the next
-round starts at exactly ``t0 + R`` (no drift to the tick grid), so flows
+**Time base.** A fixed tick ``dt`` (default: the smallest base RTT / 10,
+``ticks_per_rtt`` to change the 10; at most the smallest base RTT). Every
+flow keeps its own rounds: a round starting at ``t0`` lasts ``R = base_rtt +
+d(t0)``, ``d`` the queueing delay at its start, and is closed in the tick
+that contains ``t0 + R``; the next round starts at exactly ``t0 + R`` (no
+drift to the tick grid), so flows
 with different base RTTs run rounds of different lengths side by side.
 The ACK clock (Jacobson 1988): a round's ``w`` packets go out as the
 previous round's ACKs come back, i.e. paced at ``t0 + i S / w`` over the
@@ -155,6 +156,9 @@ _DEFAULT_RULE = AIMD()
 _DEFAULT_RED = RED()
 """RED's parameters of a link that gives none (immutable: shared; its checks cost)."""
 
+_ROUND_ONLY = ("tick", "ticks_per_rtt", "pacing")
+"""Options of the round mode's time base, which the packet-level mode refuses."""
+
 _OPTION_NAMES = tuple(fl.name for fl in dataclasses.fields(QueueOptions))
 """The fields of :class:`QueueOptions`, in order (read once)."""
 
@@ -222,7 +226,7 @@ def _tick(scenario: Scenario, opts: QueueOptions) -> float:
     if opts.cross_rtt is not None and any(isinstance(c, ParetoCross) for c in scenario.cross):
         rtts.append(opts.cross_rtt)
     if opts.tick is None:
-        return min(rtts) / 10.0
+        return min(rtts) / (10.0 if opts.ticks_per_rtt is None else float(opts.ticks_per_rtt))
     if opts.tick > min(rtts):
         raise ValueError(f"tick must be at most the smallest base RTT ({min(rtts)} s): a flow "
                          f"ends at most one round per tick; got {opts.tick}")
@@ -560,6 +564,12 @@ def _checked(scenario: Any, options: Any, replications: Any, max_work: Any, max_
         raise ValueError(f"recovery={opts.recovery!r}, reno_ops={opts.reno_ops!r}: the round "
                          "mode runs classic recovery and TcpLinuxReno's cut only; use "
                          "fidelity='packet'")
+    timing = [f"{name}={getattr(opts, name)!r}" for name in _ROUND_ONLY
+              if getattr(opts, name) != getattr(_DEFAULT_OPTIONS, name)]
+    if fidelity == "packet" and timing:
+        raise ValueError(f"{', '.join(timing)}: the packet-level mode has no time step or "
+                         "pacing rule (each packet leaves when its ACK clock sends it); use "
+                         "fidelity='round'")
     if fidelity == "round" and opts.access_rate is not None:
         raise ValueError(f"access_rate={opts.access_rate!r}: the round mode has no access "
                          "links (their transmission time and delay); use fidelity='packet'")
@@ -609,7 +619,10 @@ def run(scenario: Scenario, *, options: QueueOptions | None = None, replications
     ValueError
         An unknown variant or option, a policy given to a variant with its
         own rule, a rule the model cannot run per flow, a run whose
-        estimated work is above ``max_work``.
+        estimated work is above ``max_work``, an option the chosen mode does
+        not run (the round mode's ``tick``, ``ticks_per_rtt`` and ``pacing``
+        in the packet-level mode; ``access_rate``, ``recovery="prr"`` and
+        ``reno_ops="newreno"`` in the round mode).
     MemoryError
         A run whose estimated memory is above ``max_memory``.
 

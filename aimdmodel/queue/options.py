@@ -39,7 +39,13 @@ class QueueOptions:
     Parameters
     ----------
     tick : float, optional
-        The time step in seconds (default: the smallest base RTT / 10).
+        The round mode's time step in seconds, at most the smallest base RTT
+        (default: the smallest base RTT / ``ticks_per_rtt``).
+    ticks_per_rtt : float, optional
+        Ticks per smallest base RTT when ``tick`` is not given (default 10;
+        at least 1: a flow ends at most one round per tick). Give ``tick`` or
+        this, not both. A coarser time base runs faster and places packets
+        less finely: ``python benchmarks/ns3_speed.py`` measures both.
     record_interval : float, optional
         Seconds per recorded sample (a whole number of ticks; default: the
         duration / 1000, at least one tick).
@@ -95,6 +101,8 @@ class QueueOptions:
     --------
     >>> QueueOptions(min_rto=0.2).min_rto
     0.2
+    >>> QueueOptions(ticks_per_rtt=5).ticks_per_rtt
+    5
     >>> QueueOptions(pacing="fast")
     Traceback (most recent call last):
     ...
@@ -102,6 +110,7 @@ class QueueOptions:
     """
 
     tick: float | None = None
+    ticks_per_rtt: float | None = None
     record_interval: float | None = None
     pacing: str = "ack-clocked"
     initial_window: int = 3
@@ -127,6 +136,10 @@ class QueueOptions:
 
     def __post_init__(self) -> None:
         _number("tick", self.tick, optional=True)
+        _number("ticks_per_rtt", self.ticks_per_rtt, low=1.0, strict=False, optional=True)
+        if self.tick is not None and self.ticks_per_rtt is not None:
+            raise ValueError(f"give tick or ticks_per_rtt, not both: got tick={self.tick!r}, "
+                             f"ticks_per_rtt={self.ticks_per_rtt!r}")
         _number("record_interval", self.record_interval, optional=True)
         check_choice("pacing", self.pacing, PACINGS)
         check_choice("recovery", self.recovery, PACKET_RECOVERIES)

@@ -46,6 +46,9 @@ class Task:
         to a worker process).
     replications : int
     options : QueueOptions
+        The model's options; the round mode's time base (``tick``,
+        ``ticks_per_rtt``, ``pacing``) is not passed to the packet-level
+        mode, which has none (a study's ``tick`` is the round mode's).
     fidelity : {"round", "packet"}
         The queue model's mode (:func:`aimdmodel.queue.run`'s ``fidelity``;
         the packet-level mode raises ``ValueError``, with the reason, on a
@@ -68,7 +71,10 @@ class Task:
 
     def __call__(self) -> dict[str, Any]:
         """Run the scenario and return its measures."""
-        res = run(self.scenario, options=self.options, replications=self.replications,
+        opts = self.options
+        if self.fidelity == "packet":
+            opts = opts.replace(tick=None, ticks_per_rtt=None, pacing="ack-clocked")
+        res = run(self.scenario, options=opts, replications=self.replications,
                   fidelity=self.fidelity)
         return self.measure(res)
 

@@ -167,7 +167,8 @@ def cbr_load(variants: Sequence[str], cbr_rates: Sequence[float], *, link_rate: 
     seed : int
         Seed of the runs (the same for every variant: common random numbers).
     tick : float, optional
-        The model's time step (default: base RTT / 10).
+        The round mode's time step (default: base RTT / 10; the packet-level
+        mode has none).
     workers : int
         Processes to use.
     progress : bool
@@ -203,9 +204,10 @@ def cbr_load(variants: Sequence[str], cbr_rates: Sequence[float], *, link_rate: 
     out = run_tasks(tasks, workers=workers, progress=progress, desc="cbr load")
     keys = [(v, j) for v in variants for j in range(rates.size)]
     got = {m: collect(out, keys, (len(variants), rates.size), m) for m in CBR_METRICS}
+    step = tick if tick is not None else base_rtt / 10
     setup = {"link_rate": float(link_rate), "base_rtt": base_rtt, "buffer": buffer,
              "packet_size": packet_size, "rwnd": rwnd, "duration": duration, "warmup": warmup,
-             "seed": seed, "tick": opts.tick if tick is not None else base_rtt / 10}
+             "seed": seed, "tick": None if fidelity == "packet" else step}
     return CBRLoadData(variants, rates, float(link_rate), replications=replications,
                        setup=setup, sem={m: v[1] for m, v in got.items()},
                        **{m: v[0] for m, v in got.items()})
