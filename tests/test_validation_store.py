@@ -285,3 +285,20 @@ def test_the_fluid_model_is_not_given_the_round_models_causes():
     assert likely_cause(red, "queueing_delay", "fluid") == "not identified"
     assert "a round per repair" in likely_cause(lossy, "utilization", "queue")
     assert likely_cause(lossy, "utilization", "fluid") == "not identified"
+
+
+def test_round_options_reach_the_round_mode_and_are_checked_first():
+    """validate(round_options=...) runs the round mode with those options (a coarser time
+    base changes its values; the packet-level mode's are untouched), and a wrong option is
+    refused before any case runs, not recorded as every case's refusal."""
+    from aimdmodel.ns3 import validate as V
+
+    case = Case("tiny", Scenario(flows=(Flow(variant="sack"), Flow(variant="sack")),
+                                 link=Link(rate=2e6, buffer=20), duration=10.0, warmup=2.0),
+                "two flows", replications=1)
+    fine, coarse = V._values("queue", case), V._values("queue", case, {"ticks_per_rtt": 1})
+    assert fine["loss_rate"] != coarse["loss_rate"]
+    assert V._values("packet", case, {"ticks_per_rtt": 1}) == V._values("packet", case)
+    for bad, word in (({"speed": 2}, "speed"), ({"ticks_per_rtt": 0.5}, "ticks_per_rtt")):
+        with pytest.raises(ValueError, match=word):
+            validate([case], models=("queue",), store=None, round_options=bad)

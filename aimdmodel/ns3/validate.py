@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -358,7 +358,7 @@ _PACKET_OPTIONS = ("recovery", "reno_ops")
 """ns-3 settings a case may change that the packet-level mode runs too (same names)."""
 
 
-def _values(model: str, case: Case) -> dict:
+def _values(model: str, case: Case, round_options: Mapping[str, Any] | None = None) -> dict:
     if model == "fluid":
         return _fluid_values(case)
     other = sorted(set(case.ns3) - set(_PACKET_OPTIONS))
@@ -368,7 +368,7 @@ def _values(model: str, case: Case) -> dict:
                          "not run")
     if model == "packet":
         return _queue_values(case, "packet", **case.ns3)
-    return _queue_values(case, "round")
+    return _queue_values(case, "round", **(round_options or {}))
 
 
 def _fluid_values(case: Case) -> dict:
@@ -511,7 +511,8 @@ def _ns3_outcome(case: Case, options: Ns3Options, store: Store | None, *,
 def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = MODELS,
              options: Ns3Options | None = None, store: Store | None = None,
              version: str | None = None,
-             progress: Callable[[str], None] | None = None) -> Validation:
+             progress: Callable[[str], None] | None = None,
+             round_options: Mapping[str, Any] | None = None) -> Validation:
     """Compare the models with ns-3 on every case; return the :class:`Validation`.
 
     Parameters
@@ -531,6 +532,10 @@ def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = MOD
         one; give it to read a store without ns-3 installed).
     progress : callable, optional
         Called with one line per case.
+    round_options : mapping, optional
+        :class:`~aimdmodel.queue.QueueOptions` fields for the round mode
+        (``{"ticks_per_rtt": 5}``: its agreement on a coarser time base);
+        default none, the model's defaults.
 
     Examples
     --------
@@ -543,6 +548,10 @@ def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = MOD
     """
     cases = tuple(reference_set() if cases is None else cases)
     options = options or Ns3Options()
+    if round_options:  # checked here: a wrong option is the caller's error, not a case's
+        from ..queue import QueueOptions
+
+        QueueOptions().replace(**round_options)
     for m in models:
         if m not in MODELS:
             raise ValueError(f"models must be among {', '.join(map(repr, MODELS))}, got {m!r}")
@@ -554,7 +563,7 @@ def validate(cases: Sequence[Case] | None = None, *, models: Sequence[str] = MOD
         for model in models:
             t0 = time.perf_counter()
             try:
-                values = _values(model, case)
+                values = _values(model, case, round_options)
             except (ValueError, ImportError) as exc:
                 out[model] = Outcome(None, " ".join(str(exc).split()), 0.0)
                 continue
