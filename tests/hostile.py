@@ -1,4 +1,4 @@
-"""The machinery of the hostile suite (issue 19): cases, verdicts, the CLI run in-process.
+"""The machinery of the hostile suite: cases, verdicts, the CLI run in-process.
 
 A *case* is one hostile input and what must come of it: an exception of a
 documented type whose message contains a word (the parameter's name, or what

@@ -158,7 +158,7 @@ def policies(draw):
 
 
 # --------------------------------------------------------------------------
-# Scenario (issue 34): valid descriptions, each part drawn from its own range
+# Scenario: valid descriptions, each part drawn from its own range
 # --------------------------------------------------------------------------
 def _seconds(low: float, high: float) -> st.SearchStrategy[float]:
     return st.floats(min_value=low, max_value=high, allow_nan=False, allow_infinity=False)

@@ -1,4 +1,4 @@
-"""The compiled cycle engine (issue 16): the Python cycle engine's results, compiled.
+"""The compiled cycle engine: the Python cycle engine's results, compiled.
 
 Reference: the Python cycle engine run on each system alone (and through it
 the step engine where that one is bit for bit). Bit for bit wherever the

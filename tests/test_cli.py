@@ -429,7 +429,7 @@ def test_sweep_command_table_and_csv(capsys):
     assert "no whole cycle" in rows[1][-1]
 
 
-# ------------------------------------------------------- issue 11: scenarios on the command line
+# ------------------------------------------------------- scenarios on the command line
 def _csv_rows(capsys, argv):
     assert main(argv) == 0
     return list(csv.reader(io.StringIO(capsys.readouterr().out)))

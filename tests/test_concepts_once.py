@@ -1,4 +1,4 @@
-"""Small concepts written once (issue 33, part 3): each has one home and the others use it."""
+"""Small concepts written once: each has one home and the others use it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The wider family of controls (issue 12): binomial (IIAD, SQRT), SIMD, GAIMD, CUBIC,
+"""The wider family of controls: binomial (IIAD, SQRT), SIMD, GAIMD, CUBIC,
 HighSpeed, the general Chiu-Jain linear control; their declarations, arithmetic and rules.
 
 Expected numbers are computed here from the formulas of the sources (cited at each test),

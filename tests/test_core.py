@@ -1,4 +1,4 @@
-"""The core engine, policies and metrics (issue 2): each property by computation."""
+"""The core engine, policies and metrics: each property by computation."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ F = Fraction
 
 # ---------------------------------------------------------------- the model
 def test_pinned_example_exact():
-    """Issue 2: AIMD(1, 1/2) from [1, 30], W = 100."""
+    """AIMD(1, 1/2) from [1, 30], W = 100."""
     tr = simulate(AIMD(a=1, b=F(1, 2)), [1, 30], 100, steps=40, arithmetic="exact")
     assert list(tr.windows[35]) == [36, 65]
     assert sum(tr.windows[35]) == 101
@@ -68,7 +68,7 @@ def test_cycles_zero_gives_the_initial_windows_only():
 
 @pytest.mark.parametrize("policy", [AIMD(), AIMDFC(), AIMD(a=3, b=F(3, 4)), AIMDFC(a=2, b=F(7, 8))])
 def test_difference_shrinks_by_b_at_each_congestion_event_exactly(policy):
-    """Issue 2: |w1 - w2| right after the j-th congestion event is b^j |x1 - x2|."""
+    """|w1 - w2| right after the j-th congestion event is b^j |x1 - x2|."""
     x0 = [F(3), F(250)]
     tr = simulate(policy, x0, 1000, cycles=12, arithmetic="exact")
     d0 = x0[1] - x0[0]

@@ -257,7 +257,7 @@ def test_miad_per_flow_in_the_kernel():
     assert_same(ref, fast)
 
 
-# ----------------------------------------------------------------- guards (issue 19)
+# ----------------------------------------------------------------- guards
 @pytest.mark.parametrize("engine", ["step", "cycle", "kernel"])
 def test_an_overflowing_window_is_an_error_naming_the_flow(engine):
     from aimdmodel import MIMD

@@ -1,4 +1,4 @@
-"""Every engine path gives the step engine's trajectories (issue 7).
+"""Every engine path gives the step engine's trajectories.
 
 The step engine (``engine="step"``) is the reference; the cycle engine, the
 numba kernels and the ``record="cycles"`` / ``"none"`` recordings are

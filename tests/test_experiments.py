@@ -292,7 +292,7 @@ def test_plot_without_axes_makes_a_figure():
     assert artists[0].axes.figure is not None
 
 
-# ----------------------------------------------------------- issue 11: dynamic experiments
+# ----------------------------------------------------------- dynamic experiments
 def test_late_joiner_aimd_shares_new_aimd_charitable_starves():
     from aimdmodel import AIMD, NewAIMD
     from aimdmodel.experiments import late_joiner

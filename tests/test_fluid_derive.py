@@ -1,4 +1,4 @@
-"""derive for non-linear increases (issue 12): a declared fluid limit (fluid_advance or drift)
+"""derive for non-linear increases: a declared fluid limit (fluid_advance or drift)
 gives the cycle map, efficiency, packets per cycle and the response law of binomial controls;
 both TCP-friendly criteria by name; the Perron shares of TCP-friendly pairs."""
 

@@ -1,4 +1,4 @@
-"""The teaching handout (issue 6): built once with the papers' quoted figures,
+"""The teaching handout: built once with the papers' quoted figures,
 its pages counted in the PDF, its captions checked against independent
 computations; without quotes it says nothing about the papers' figures."""
 

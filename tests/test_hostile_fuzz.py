@@ -1,4 +1,4 @@
-"""Hypothesis fuzzing of the public functions and the CLI parser with arbitrary values (issue 19).
+"""Hypothesis fuzzing of the public functions and the CLI parser with arbitrary values.
 
 Whatever goes in, only documented exception types may come out (ValueError,
 TypeError, OverflowError, MemoryError; and the RuntimeError of a ``cycles=``
@@ -343,7 +343,7 @@ def test_odd_bytes_in_values(text):
 
 
 # --------------------------------------------------------------------------
-# Scenario (issue 34): valid descriptions keep their invariants; one hostile field is named
+# Scenario: valid descriptions keep their invariants; one hostile field is named
 # --------------------------------------------------------------------------
 def _check_scenario_invariants(sc) -> None:
     """What every accepted Scenario holds: plain Python numbers, in their ranges."""

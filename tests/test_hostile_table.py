@@ -1,4 +1,4 @@
-"""The hostile table (issue 19, item 8): wrong inputs to the API and the CLI, and what must come.
+"""The hostile table: wrong inputs to the API and the CLI, and what must come.
 
 Each row is an input and either the exception it must raise (a documented
 type, and a word its message must contain: the parameter's name or what is
@@ -799,7 +799,7 @@ CLI = [
 
 
 # --------------------------------------------------------------------------
-# issue 34: the Scenario front door, the queue and fluid models, the ns-3 bridge,
+# the Scenario front door, the queue and fluid models, the ns-3 bridge,
 # declarations, response functions, sweeps, the CLI under odd files, security
 # --------------------------------------------------------------------------
 def _flow(**kw):
@@ -1261,7 +1261,7 @@ SECURITY = [
 
 ROUND_TWO: list[Case] = (SCENARIO_FIELDS + SCENARIO_WHOLE + SCENARIO_ISSUE + QUEUE_ISSUE
                          + FLUID_ISSUE + NS3_ISSUE + POLICY_ISSUE + CLI_ISSUE + SECURITY)
-"""The cases of issue 34 (its examples, and each field of the Scenario x a hostile value)."""
+"""The cases of the Scenario front door (its examples; each field of it x a hostile value)."""
 
 TABLE: list[Case] = (SIMULATE + POLICY_PARAMS + METRICS + SYMBOLIC + RESPONSE + ANALYSIS
                      + ENVIRONMENTS + SCENARIO + QUEUE + FLUID + EXPERIMENTS + CLI + ROUND_TWO)

@@ -1,4 +1,4 @@
-"""The house rules of issue 10, checked on the source so that a regression fails CI.
+"""The house rules, checked on the source so that a regression fails CI.
 
 - no module of aimdmodel, papers or paper_checks takes part in an import
   circle (module-level and function-level imports alike), and importing
@@ -11,7 +11,7 @@
 - no function of aimdmodel/, papers/ or paper_checks/ is over 80 lines;
 - every module with ``cache=True`` numba functions installs the package's
   cache stamp (:mod:`aimdmodel._numba_cache`) before the first of them;
-- the library holds nothing paper-specific (issue 33): no set-up, data or name of a
+- the library holds nothing paper-specific: no set-up, data or name of a
   paper, and not our old numbering of the papers (a docstring citing a policy's source
   by authors and year is right); nothing a user reads numbers the papers either, and
   the README's table of the papers is :data:`papers.keys.PAPERS`.
@@ -123,7 +123,7 @@ def test_no_function_is_over_80_lines():
 
 
 def test_no_evaluation_of_user_strings():
-    """sympify/parse_expr/eval/exec only on code constants or through the strict helper (issue 19).
+    """sympify/parse_expr/eval/exec only on code constants or through the strict helper.
 
     Every ``sympify`` call in the library passes ``strict=True`` (sympy refuses strings then), and
     ``eval``, ``exec`` and ``parse_expr`` are not called at all.
@@ -186,7 +186,7 @@ def test_every_cached_compiled_module_installs_the_package_stamp_first():
 
 
 def test_ci_runs_ruff_and_the_tree_is_clean():
-    """Issue 33, habits: ``.ci/run`` runs ``ruff check .`` with the ruff pinned in the test
+    """``.ci/run`` runs ``ruff check .`` with the ruff pinned in the test
     extra, and the tree passes it (skipped where ruff is not installed)."""
     import importlib.util
 
@@ -213,7 +213,7 @@ def test_the_slow_list_names_existing_test_files():
     assert missing == []
 
 
-# --- issue 33: nothing paper-specific in the library ------------------------------------
+# --- nothing paper-specific in the library ------------------------------------
 OLD_NUMBER = re.compile(r"\bseeds?[ _-]?0\d\d\b", re.IGNORECASE)
 """Our old numbering of the papers: ``seed 003``, ``seed003``, ``seed_003``, ``seeds 000``."""
 

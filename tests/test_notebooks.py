@@ -1,4 +1,4 @@
-"""The teaching notebooks (issue 6): committed without outputs, read as
+"""The teaching notebooks: committed without outputs, read as
 handouts (prose first), and run headless from top to bottom without an
 error or a warning."""
 

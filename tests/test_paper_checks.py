@@ -142,7 +142,7 @@ REQUIRED = {
     ],
 }
 
-# Rows another helper is redoing (issue 12's new policies): left as they are here.
+# Rows another helper is redoing (the newer policies): left as they are here.
 PENDING: set[tuple[str, str]] = set()  # every claim is checked (the SIMD and SQRT/IIAD rows landed)
 
 

@@ -1,4 +1,4 @@
-"""Figures (issue 6): the plot functions only draw. Their artists are checked
+"""Figures: the plot functions only draw. Their artists are checked
 against the result objects they are given (artists, not pixels); plots.py
 imports nothing that simulates or derives; mathtext never evaluates a string."""
 

@@ -1,4 +1,4 @@
-"""Checks that the round-based queue model is right (issue 13): known results it must reproduce.
+"""Checks that the round-based queue model is right: known results it must reproduce.
 
 Each test states the result it checks and where it comes from; the numbers
 are computed by the model in the test, and the formulas they are compared
@@ -54,7 +54,7 @@ def _pkts_per_s(res) -> np.ndarray:
 @pytest.mark.parametrize("variant", ["reno", "newreno"])
 @pytest.mark.parametrize("p", [1e-4, 1e-3, 1e-2])
 def test_one_flow_with_random_loss_follows_mathis(variant, p):
-    """Throughput within 15% of 1.22/(RTT sqrt(p)) for p in [1e-4, 1e-2] (issue 13)."""
+    """Throughput within 15% of 1.22/(RTT sqrt(p)) for p in [1e-4, 1e-2]."""
     res = run(_lossy(variant, p), replications=2)
     thr = _pkts_per_s(res).mean()
     assert abs(thr / mathis(p, 0.1) - 1) < 0.15

@@ -1,4 +1,4 @@
-"""Issue 34: what the front door and the limits must not change (results of accepted runs)."""
+"""What the front door and the limits must not change (results of accepted runs)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""aimdmodel.sweep: a tidy table, the same whatever the executor (issue 7)."""
+"""aimdmodel.sweep: a tidy table, the same whatever the executor."""
 
 from __future__ import annotations
 

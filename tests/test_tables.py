@@ -1,4 +1,4 @@
-"""Results as tables (issue 33, part 4): sweeps to pandas, result objects to xarray."""
+"""Results as tables: sweeps to pandas, result objects to xarray."""
 
 from __future__ import annotations
 
