@@ -109,6 +109,32 @@ def test_the_handshake_skips_a_data_packets_transmission_time():
     assert first == pytest.approx(0.5 + 0.06 - svc, abs=1.5e-3)
 
 
+@pytest.mark.parametrize("size", [144_000, 100_001])
+def test_a_transfers_short_last_segment_is_shorter_on_every_link(size):
+    """ns-3's BulkSend sends ``size`` bytes: the last segment carries the rest only. Without
+    a loss, the transfer completes earlier than one of whole segments by the transmission
+    time of the bytes it lacks on the bottleneck and the receiver's access link (it waits
+    in the bottleneck's queue, so its shorter time on the sender's access link does not
+    show), and the receiver counts ``size`` bytes of goodput."""
+    from aimdmodel.queue import packet as P
+
+    seg = 1500 - 52
+    whole = -(-size // seg) * seg
+    runs = []
+    for n in (whole, size):
+        sc = Scenario(flows=(Flow(variant="sack", base_rtt=0.04, size=n),),
+                      link=Link(rate=10e6, delay=0.01, buffer=300), duration=3.0)
+        runs.append(run(sc, fidelity="packet"))
+    assert runs[0].lost.sum() == runs[1].lost.sum() == 0
+    assert float(runs[1].queue.max()) > 5.0
+    wire, acc = P._path(sc, QueueOptions())
+    full, last = 1500 + 2, size % seg + 52 + 2  # IP bytes and the point-to-point header
+    saved = P._tx(full, wire) - P._tx(last, wire) + P._tx(full, acc) - P._tx(last, acc)
+    assert runs[0].completion[0, 0] - runs[1].completion[0, 0] == pytest.approx(saved, abs=2e-9)
+    assert runs[1].unique.sum() == pytest.approx(size / seg, abs=1e-9)
+    assert runs[0].unique.sum() == whole // seg
+
+
 def test_a_senders_access_link_spaces_its_packets_and_delays_them():
     """With an access link as slow as the bottleneck, a window reaches the queue one
     packet time apart: nothing waits, and the RTT stays the base RTT; a fast one lets

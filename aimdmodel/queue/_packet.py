@@ -88,8 +88,12 @@ from .variants.newreno import packet_ssthresh as newreno_ssthresh
 
 # -- flow parameters: FP[k, j] ---------------------------------------------------------------
 FP_RTT, FP_START, FP_STOP, FP_SIZE, FP_RWND, FP_SACK, FP_RULE, FP_K, FP_TAHOE, FP_CBR, \
-    FP_FWD = range(11)
-NFP = 11
+    FP_FWD, FP_LSVC, FP_LASVC, FP_LDLY, FP_LFRAC = range(15)
+NFP = 15
+# FP_LSVC, FP_LASVC, FP_LDLY, FP_LFRAC: a finite transfer's last segment, when it carries less
+# than a full one (ns-3's BulkSend sends ``size`` bytes): its time on the bottleneck and on an
+# access link, its delay from the bottleneck to the receiver, and the part of a full segment's
+# payload it carries (all 0: the last segment is full)
 # a column with FP_CBR > 0 is a CBR source (its packet interval, s) after the TCP flows
 # FP_RULE: the congestion op, RULE_* of ._packet_fields
 
@@ -148,6 +152,22 @@ def _pipe(nxt, una, nsacked, nlost, nretx):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _inflight(j, FP, flags, nxt, una, nsacked, nlost, nretx):  # pragma: no cover - compiled
+    """Return ns-3's ``BytesInFlight`` in segments.
+
+    :func:`_pipe`, with a transfer's short last segment counted by its bytes
+    (ns-3's counters are in bytes) wherever pipe counts it.
+    """
+    p = _pipe(nxt, una, nsacked, nlost, nretx)
+    last = FP[FP_SIZE, j] - 1.0
+    if FP[FP_LFRAC, j] > 0.0 and una <= last < nxt:
+        f = flags[j, int(last) & MASK]
+        c = 1 - ((f & SACKED) != 0) - ((f & LOST) != 0) + ((f & RETX) != 0)
+        p -= (1.0 - FP[FP_LFRAC, j]) * c
+    return p
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no cover
     """Whether flow ``j``'s scoreboard counters match its flags (a check for the tests)."""
     a, b, c, d = 0, 0, 0, 0
@@ -161,14 +181,20 @@ def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
-def _service(s, OP):  # pragma: no cover - compiled
-    """Return a packet's time at the bottleneck.
+def _short(j, s, FP):  # pragma: no cover - compiled
+    """Whether flow ``j``'s segment ``s`` is its transfer's last and shorter than a full one."""
+    return s == FP[FP_SIZE, j] - 1 and FP[FP_LSVC, j] > 0.0
 
-    A data segment's, the handshake's last ACK's (``s == -1``) or a SYN's
-    (``s == -2``).
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _service(j, s, FP, OP):  # pragma: no cover - compiled
+    """Return flow ``j``'s packet's time at the bottleneck.
+
+    A data segment's (a transfer's short last one its own), the handshake's
+    last ACK's (``s == -1``) or a SYN's (``s == -2``).
     """
     if s >= 0:
-        return 1.0 / OP[OP_RATE]
+        return FP[FP_LSVC, j] if _short(j, s, FP) else 1.0 / OP[OP_RATE]
     return OP[OP_ACKSVC] if s == -1 else OP[OP_SYNSVC]
 
 
@@ -214,7 +240,7 @@ def _enqueue(j, t, k, FP, OP, rng, rec, qf, qs, qt, qi, qd, s, ts):  # pragma: n
     svc = 1.0 / OP[OP_RATE]
     wait = 0.0
     if ql == 0:
-        qd[QTDEP] = t + _service(s, OP)
+        qd[QTDEP] = t + _service(j, s, FP, OP)
         qi[QIDLEF], qd[QIDLE] = 1, t  # it goes to the link: the next dequeue finds none
         qd[QWAKE] = t
     else:
@@ -275,7 +301,8 @@ def _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend, dea
     rec[R_SENT, k, j] += 1.0
     if deadline[j] == np.inf:
         deadline[j] = t + rto[j]
-    _on_access(j, s, t, OP[OP_ASVC], FP, ft, fsq, fi, fts, afree, order, nxa)
+    tx = FP[FP_LASVC, j] if _short(j, s, FP) else OP[OP_ASVC]
+    _on_access(j, s, t, tx, FP, ft, fsq, fi, fts, afree, order, nxa)
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -679,7 +706,7 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
     qi[QH] = (h + 1) % Q
     qi[QL] -= 1
     if qi[QL] > 0:
-        qd[QTDEP] = t + _service(qs[qi[QH]], OP)
+        qd[QTDEP] = t + _service(qf[qi[QH]], qs[qi[QH]], FP, OP)
         qd[QWAKE] = t  # the device took its queued packet
     else:
         qd[QTDEP] = np.inf
@@ -696,6 +723,7 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
     if FP[FP_CBR, j] > 0.0:  # a CBR (UDP) packet: no receiver state, no ACK
         rec[R_UNIQ, k, j] += 1.0
         return
+    dly = FP[FP_LDLY, j] if _short(j, s, FP) else OP[OP_DELAY]  # to the receiver
     sk = -1
     if s == rnxt[j]:
         recent[j] = ts
@@ -705,11 +733,15 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
             rnxt[j] += 1
         # the segments the application receives when this one reaches the receiver: it and
         # those it was missing to (ns-3's PacketSink counts bytes in order, on arrival)
-        ku = int((t + OP[OP_DELAY]) / OP[OP_REC])
+        ku = int((t + dly) / OP[OP_REC])
+        done = 0 < sizes[j] <= rnxt[j] and s < sizes[j]  # the transfer's last byte arrives
+        got = rnxt[j] - s  # segments, as ns-3's bytes over the segment size
+        if done and FP[FP_LFRAC, j] > 0.0:
+            got -= 1.0 - FP[FP_LFRAC, j]
         if ku < rec.shape[1]:
-            rec[R_UNIQ, ku, j] += rnxt[j] - s
-        if 0 < sizes[j] <= rnxt[j] and s < sizes[j] and t + OP[OP_DELAY] < OP[OP_DUR]:
-            tot[T_FINISH, j] = t + OP[OP_DELAY]  # the transfer's last byte arrives
+            rec[R_UNIQ, ku, j] += got
+        if done and t + dly < OP[OP_DUR]:
+            tot[T_FINISH, j] = t + dly
         if S[53][j] > 0:
             _sack_list_clear(j, S[52], S[53], rnxt[j])
     elif s > rnxt[j]:
@@ -721,12 +753,12 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
     # ns-3's receiver sends the first blocks of its SACK list (3 at most, beside the
     # timestamps): the ACK is longer by each, and takes longer to return
     b = min(S[53][j], 3) if FP[FP_SACK, j] != 0.0 else 0
-    at[j, e] = _back(qd, t + OP[OP_DELAY], OP[OP_RA0 + b], OP[OP_RW0 + b],
+    at[j, e] = _back(qd, t + dly, OP[OP_RA0 + b], OP[OP_RW0 + b],
                      OP[OP_LDELAY] + OP[OP_RA0 + b] + FP[FP_FWD, j])
     aack[j, e] = rnxt[j]
     asack[j, e] = sk
     aecho[j, e] = recent[j]
-    S[42][j, e] = math.floor((t + OP[OP_DELAY]) / gran)  # the ACK's TSval (ms): the
+    S[42][j, e] = math.floor((t + dly) / gran)  # the ACK's TSval (ms): the
     atail[j] += 1  # receiver's clock when the packet reaches it
     if S[35][j] + 1 == atail[j]:  # none was on its way: this one arrives first
         S[55][j] = at[j, e]
@@ -790,7 +822,8 @@ def _timeout(S, FP, OP, tot, j, t):  # pragma: no cover - compiled
     if life[j] != 2 or una[j] >= nxt[j]:
         return False
     tot[T_TO, j] += 1.0
-    inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])  # inFlightBeforeRto
+    inflight = _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j], nretx[j])  # ns-3's
+    # inFlightBeforeRto
     resetsack = FP[FP_SACK, j] == 0.0
     if resetsack:  # ResetRenoSack, SetSentListLost(true): no SACK seen
         S[51][j] = -1
@@ -856,8 +889,8 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                 recover[j] = nxt[j]
                 ractive[j] = 1
                 _setstate(j, ST_RECOVERY, state, FP, R, nxt)
-                inflight = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j]) + (0 if sack
-                                                                                   else 1)
+                inflight = _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j],
+                                     nretx[j]) + (0 if sack else 1)
                 ssth[j] = _ssthresh(j, FP, OP, cwnd, ssth, R, synced, w0, step, racked,
                                     inflight)
                 cwnd[j] = ssth[j]
@@ -1075,7 +1108,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     # ns-3's m_bytesInFlight as ReceivedAck updates it "before processing the ACK": after
     # the SACK blocks and the cumulative part (DiscardUpTo), before ProcessAck's Reno-SACK
     # guess or head marked lost; PRR's DoRecovery reads it
-    S[48][j] = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
+    S[48][j] = _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
     isdup = updated if sack else (ack == old and ack < nxt[j])
     R[V_LASTACK][j] = ack
     olddup = dup[j]
@@ -1102,8 +1135,12 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         deadline[j] = np.inf
         return 0
     while True:
-        pipe = _pipe(nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
-        if cwnd[j] - pipe < 1.0 - 1e-9:
+        room = cwnd[j] - _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
+        if room < 1.0 - 1e-9 and not (
+                # ns-3 sends a window of less than a segment when it holds all the data left:
+                # a transfer's short last segment, if NextSeg gives it (no loss pending)
+                FP[FP_LFRAC, j] > 0.0 and nxt[j] == sizes[j] - 1 and npend[j] == 0
+                and room > 1e-9 and room >= FP[FP_LFRAC, j] - 1e-9):
             break
         if S[8][j] == ST_OPEN and 0 < sizes[j] <= nxt[j]:
             # a finite transfer's FIN went with its last segment (ns-3: FIN_WAIT_1), and
@@ -1121,8 +1158,8 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
               S[54])
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
-    limited[j] = 1 if cwnd[j] < _pipe(nxt[j], una[j], nsacked[j], nlost[j],
-                                       nretx[j]) + 1.0 else 0
+    limited[j] = 1 if cwnd[j] < _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j],
+                                           nretx[j]) + 1.0 else 0
     if OP[OP_CHECK] == 1.0:
         if not _consistent(j, una[j], nxt[j], flags, nsacked, nlost, nretx, npend):
             return -1 - j
@@ -1222,13 +1259,13 @@ def _ns3_order(S, FP, OP, n, t, kind, who, dmin, a1, a2):  # pragma: no cover - 
         if dmin > end:
             return t, kind, who
         if kind == 0:
-            first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
+            first = qd[QTDEP] - _service(S[37][S[40][QH]], S[38][S[40][QH]], FP, OP)
         else:
             first = fts[who, fi[who, 0] & MASK]
     elif kind == 0 or kind == 6:  # one instant of ns-3's clock: the first scheduled first
         first = np.inf
         if qd[QTDEP] <= end:
-            first = qd[QTDEP] - _service(S[38][S[40][QH]], OP)
+            first = qd[QTDEP] - _service(S[37][S[40][QH]], S[38][S[40][QH]], FP, OP)
             kind, who = 0, -1
         order, rank = S[50], -1
         for j in range(n):

@@ -69,8 +69,9 @@ Pareto-length TCP flows with Poisson arrivals (:mod:`.sources`).
 :mod:`aimdmodel.queue.variants` for how a policy maps to rounds), a window
 that grows only when the flow is cwnd-limited, the receiver window
 ``Flow.rwnd``, finite transfers ``Flow.size`` (bytes of payload,
-:meth:`~aimdmodel.scenario.Scenario.transfer_packets` packets; complete when
-every packet is delivered, at a round end). Loss detection: the losses of a round are
+:meth:`~aimdmodel.scenario.Scenario.transfer_packets` packets, the last
+one full-sized, where ns-3's carries the rest only; complete when every
+packet is delivered, at a round end). Loss detection: the losses of a round are
 seen by duplicate ACKs when ``sent - lost >= 3`` (FACK: also when the
 forward-most delivered packet is more than 3 beyond the first hole); the
 fast retransmit then happens one RTT after the first lost packet was sent

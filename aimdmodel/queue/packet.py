@@ -87,8 +87,11 @@ application, in order (an out-of-order segment when the hole below it is
 filled), as ns-3's PacketSink receives it, in the sample in which it
 reaches the receiver (``delivered`` counts it as it leaves the bottleneck).
 A finite transfer (``Flow.size`` bytes) is ``size`` bytes of payload, as
-ns-3's BulkSend sends them: ``ceil(size / (packet_size - 52))`` full
-segments (ns-3's last one carries the rest only); it completes when the
+ns-3's BulkSend sends them: ``ceil(size / (packet_size - 52))`` segments,
+the last one carrying the rest only. That one is shorter on every link, is
+counted by its bytes in flight and in goodput, and goes into a window of
+less than a segment when the window holds it (ns-3's SendPendingData sends
+when the data left fit). It completes when the
 receiver has the last of them (``completion``), as ns-3's sink counts it.
 Its FIN goes with its last segment's first transmission (ns-3's
 ``m_closeOnEmpty``): from then on (FIN_WAIT_1) ns-3 sends nothing in the
@@ -396,6 +399,14 @@ def _parameters(scenario: Scenario, rules: list,
         FP[_k.FP_K, j] = 0 if rule is None else rule.size
         FP[_k.FP_TAHOE, j] = fl.variant == "tahoe"
         FP[_k.FP_FWD, j] = _forward_delay(scenario, fl.base_rtt, opts)
+        seg = scenario.packet_size - HEADER_BYTES
+        rest = int(fl.size or 0) % seg
+        if rest:  # ns-3's last segment carries the rest only: it is shorter on every link
+            wire, acc = _path(scenario, opts)
+            last = rest + HEADER_BYTES + _PPP
+            FP[_k.FP_LSVC, j], FP[_k.FP_LASVC, j] = _tx(last, wire), _tx(last, acc)
+            FP[_k.FP_LDLY, j] = _ns(scenario.link.delay) + _tx(last, acc)
+            FP[_k.FP_LFRAC, j] = rest / seg
     return FP
 
 
