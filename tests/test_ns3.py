@@ -256,6 +256,47 @@ def test_finite_transfers_complete_when_ns3s_do(sizes):
     assert np.allclose(mode.completion, ns3.completion, rtol=0.0, atol=2e-9)
 
 
+_TEARDOWNS = {
+    # flow 0's last hole is filled after its FIN came: the receiver's FIN is its only answer
+    "fin-after-hole": Scenario(flows=(Flow(variant="sack", base_rtt=0.04, size=60_000),
+                                      Flow(variant="newreno", base_rtt=0.1, start=0.1),
+                                      Flow(variant="sack", base_rtt=0.06, size=200_000,
+                                           start=0.3)),
+                               link=Link(rate=2e6, delay=0.01, buffer=10), duration=4.0,
+                               warmup=0.0),
+    # three transfers ending while others run, through a 5-packet buffer at 2 Mb/s
+    "three-transfers": Scenario(flows=(Flow(variant="cubic", base_rtt=0.04, size=347_520,
+                                            start=0.3965),
+                                       Flow(variant="westwood", base_rtt=0.1, size=208_512,
+                                            start=0.3629),
+                                       Flow(variant="newreno", base_rtt=0.04, size=82_536,
+                                            start=0.1816)),
+                                link=Link(rate=2e6, delay=0.01, buffer=5), duration=8.0,
+                                warmup=0.0, seed=18),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_TEARDOWNS))
+def test_a_transfers_teardown_takes_the_links_as_in_ns3(name):
+    """When a transfer's receiver has everything, PacketSink's socket (shut for sending)
+    closes: its FIN goes back after the ACK of the segment that carried the sender's FIN,
+    or alone when a hole was filled after that FIN came; the sender answers from
+    TIME_WAIT with an ACK through the bottleneck. These small packets delay other flows'
+    ACKs, handshakes and data: every millisecond's sends and drops, and every completion,
+    are ns-3's."""
+    from aimdmodel.queue import run as qrun
+
+    sc = _TEARDOWNS[name]
+    ns3 = run(sc, record_interval=0.001)
+    mode = qrun(sc, fidelity="packet", record_interval=0.001)
+    assert np.array_equal(mode.lost, ns3.lost)
+    assert np.array_equal(mode.sent, ns3.sent)
+    done = np.isfinite(ns3.completion)
+    assert done.sum() >= 2
+    assert np.array_equal(np.isfinite(mode.completion), done)
+    assert np.allclose(mode.completion[done], ns3.completion[done], rtol=0.0, atol=2e-9)
+
+
 def test_a_variant_with_its_own_rule_keeps_a_small_queue():
     sc = Scenario(flows=(Flow(variant="vegas", base_rtt=0.04),), link=Link(rate=2e6, buffer=50),
                   duration=15.0, warmup=5.0)

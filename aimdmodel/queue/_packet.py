@@ -110,6 +110,7 @@ DISC_DROPTAIL, DISC_RED = 0, 1
 
 # -- scoreboard flags ----------------------------------------------------------------------------
 SACKED, LOST, RETX = 1, 2, 4
+FIN_ACK = -2  # an ACK's SACK field: the receiver's FIN (an ACK with no block holds -1)
 
 # -- recorded series: rec[k, sample, flow] -------------------------------------------------------
 R_CWND, R_SENT, R_DELIV, R_UNIQ, R_LOST, R_RTTSUM, R_ACC, R_QUEUED = range(8)
@@ -725,6 +726,7 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
         return
     dly = FP[FP_LDLY, j] if _short(j, s, FP) else OP[OP_DELAY]  # to the receiver
     sk = -1
+    done = False
     if s == rnxt[j]:
         recent[j] = ts
         rnxt[j] += 1
@@ -762,7 +764,44 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
     atail[j] += 1  # receiver's clock when the packet reaches it
     if S[35][j] + 1 == atail[j]:  # none was on its way: this one arrives first
         S[55][j] = at[j, e]
+    if done:
+        _close_receiver(S, FP, OP, j, e, t + dly, s == sizes[j] - 1)
     return
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _close_receiver(S, FP, OP, j, e, t, fin):  # pragma: no cover - compiled
+    """Flow ``j``'s receiver has everything at ``t``: PacketSink's socket closes.
+
+    The socket is shut for sending, so ns-3's DoPeerClose closes it (CLOSE_WAIT,
+    then LAST_ACK) and sends the receiver's FIN. ``fin``: the segment that
+    completed the data carried the sender's FIN: ReceivedData acknowledged it
+    (ACK ``e``) and the FIN follows as a packet of its own. Otherwise a hole
+    was filled after the FIN came: ReceivedData calls DoPeerClose and returns,
+    so ACK ``e`` becomes the FIN, the only answer.
+    """
+    if not fin:
+        S[33][j, e] = FIN_ACK
+        return
+    e = S[36][j] & MASK
+    S[31][j, e] = _back(S[41], t, OP[OP_RA0], OP[OP_RW0],
+                        OP[OP_LDELAY] + OP[OP_RA0] + FP[FP_FWD, j])
+    S[32][j, e], S[33][j, e], S[34][j, e] = S[28][j], FIN_ACK, S[30][j]
+    S[42][j, e] = math.floor(t / OP[OP_GRAN])
+    S[36][j] += 1
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _time_wait(S, FP, OP, j, t, sk):  # pragma: no cover - compiled
+    """Answer the receiver's FIN, if flow ``j``'s ACK at ``t`` is one (``sk == FIN_ACK``).
+
+    ns-3's ProcessWait processes its ACK (no data is left to send), goes to
+    TIME_WAIT and answers with an ACK, a packet of its own on the access link
+    and the bottleneck (as the handshake's last ACK).
+    """
+    if sk != FIN_ACK:
+        return
+    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], S[45], S[46], S[47], S[50], S[54])
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -1053,6 +1092,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     R[V_ECHOMS][j] = math.floor(echo / OP[OP_GRAN])
     ahead[j] += 1
     S[55][j] = S[31][j, ahead[j] & MASK] if ahead[j] < S[36][j] else np.inf
+    _time_wait(S, FP, OP, j, t, sk)  # the receiver's FIN? (no SACK block: its ACK below)
     if life[j] != 2:
         return False
     if stops[j] > 0.0 and t >= stops[j]:

@@ -96,7 +96,13 @@ receiver has the last of them (``completion``), as ns-3's sink counts it.
 Its FIN goes with its last segment's first transmission (ns-3's
 ``m_closeOnEmpty``): from then on (FIN_WAIT_1) ns-3 sends nothing in the
 open state, so a hole left after a recovery waits for the timer; so does
-the mode.
+the mode. When the receiver has everything, PacketSink's socket (shut for
+sending) closes: its FIN goes back after the ACK of the segment that carried
+the sender's FIN, or alone (acknowledging everything) when a hole was filled
+after that FIN came; the sender answers from TIME_WAIT with an ACK through
+the bottleneck. These packets take their time on the links like the
+handshake's. Not followed: a lost final ACK (ns-3's receiver, which has
+no RTT sample, resends its FIN from LAST_ACK about 1 s later).
 
 **Sender** (per ACK, in ns-3's order): SACK scoreboard and RFC 6675's
 IsLost (3 SACKed segments above); without SACK, ns-3's "Reno SACK" (each
