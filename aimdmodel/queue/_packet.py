@@ -169,6 +169,19 @@ def _inflight(j, FP, flags, nxt, una, nsacked, nlost, nretx):  # pragma: no cove
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _cwnd_limited(S, FP, j):  # pragma: no cover - compiled
+    """Set flow ``j``'s ns-3 ``m_isCwndLimited`` after it sent a segment.
+
+    ns-3.44's SendDataPacket sets it, and nothing else: cwnd < BytesInFlight
+    + one segment, the segment just sent counted. A flow that stops sending
+    (its data all sent, or its window full) keeps the last value: Linux's
+    rule, which its congestion ops read before they grow cwnd.
+    """
+    S[20][j] = 1 if S[0][j] < _inflight(j, FP, S[21], S[14][j], S[13][j], S[16][j], S[17][j],
+                                         S[18][j]) + 1.0 else 0
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _consistent(j, una, nxt, flags, nsacked, nlost, nretx, npend):  # pragma: no cover
     """Whether flow ``j``'s scoreboard counters match its flags (a check for the tests)."""
     a, b, c, d = 0, 0, 0, 0
@@ -946,6 +959,7 @@ def _dupack(S, FP, OP, rng, rec, tot, j, t, k, ack, sack, isdup,
                 _send(j, una[j], True, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
                       npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
               S[54])
+                _cwnd_limited(S, FP, j)
                 R[V_PRROUT][j] += 1.0
             elif not sack:
                 _reno_sack(j, una[j], nxt[j], flags, nsacked, nlost, npend, nretx, S[51])
@@ -1013,6 +1027,7 @@ def _partial_ack(S, FP, OP, rng, rec, tot, j, t, k, sack, segs, delivered,
         _send(j, s, s < nxt[j], t, k, FP, OP, rng, rec, tot, flags, nxt, nretx,
               npend, deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
               S[54])
+        _cwnd_limited(S, FP, j)
         R[V_PRROUT][j] += 1.0
     _pkts_acked(j, 1.0, FP, R, srtt, t, cwnd)
     if firstpartial[j] == 1:  # ns-3 restarts the timer on the first only
@@ -1165,7 +1180,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
 def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     """Send what flow ``j``'s window allows; return 0, or the check's code."""
     cwnd, una, nxt, nsacked, nlost, nretx, npend = S[0], S[13], S[14], S[16], S[17], S[18], S[19]
-    limited, flags, rto, deadline, life = S[20], S[21], S[24], S[25], S[26]
+    flags, rto, deadline, life = S[21], S[24], S[25], S[26]
     n, svc, dupthresh, gran, minrto, sizes, stops = _consts(FP, OP)
     # send what the window allows (ns-3 SendPendingData, RFC 6675 NextSeg 1-2)
     if life[j] != 2:
@@ -1196,10 +1211,9 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
               deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
               S[54])
+        _cwnd_limited(S, FP, j)
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
-    limited[j] = 1 if cwnd[j] < _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j],
-                                           nretx[j]) + 1.0 else 0
     if OP[OP_CHECK] == 1.0:
         if not _consistent(j, una[j], nxt[j], flags, nsacked, nlost, nretx, npend):
             return -1 - j
