@@ -256,33 +256,29 @@ def test_finite_transfers_complete_when_ns3s_do(sizes):
     assert np.allclose(mode.completion, ns3.completion, rtol=0.0, atol=2e-9)
 
 
+def _at_2mbps(flows: tuple, buffer: int, duration: float, seed: int = 0) -> Scenario:
+    """A 2 Mb/s dumbbell of ``(variant, base_rtt, size, start)`` flows (size None: no end)."""
+    return Scenario(flows=tuple(Flow(variant=v, base_rtt=r, size=n, start=t)
+                                for v, r, n, t in flows),
+                    link=Link(rate=2e6, delay=0.01, buffer=buffer), duration=duration,
+                    warmup=0.0, seed=seed)
+
+
 _TRANSFER_ENDS = {
     # flow 0's last hole is filled after its FIN came: the receiver's FIN is its only answer
-    "fin-after-hole": Scenario(flows=(Flow(variant="sack", base_rtt=0.04, size=60_000),
-                                      Flow(variant="newreno", base_rtt=0.1, start=0.1),
-                                      Flow(variant="sack", base_rtt=0.06, size=200_000,
-                                           start=0.3)),
-                               link=Link(rate=2e6, delay=0.01, buffer=10), duration=4.0,
-                               warmup=0.0),
-    # three transfers ending while others run, through a 5-packet buffer at 2 Mb/s
-    "three-transfers": Scenario(flows=(Flow(variant="cubic", base_rtt=0.04, size=347_520,
-                                            start=0.3965),
-                                       Flow(variant="westwood", base_rtt=0.1, size=208_512,
-                                            start=0.3629),
-                                       Flow(variant="newreno", base_rtt=0.04, size=82_536,
-                                            start=0.1816)),
-                                link=Link(rate=2e6, delay=0.01, buffer=5), duration=8.0,
-                                warmup=0.0, seed=18),
+    "fin-after-hole": _at_2mbps((("sack", 0.04, 60_000, 0.0), ("newreno", 0.1, None, 0.1),
+                                 ("sack", 0.06, 200_000, 0.3)), buffer=10, duration=4.0),
+    # three transfers ending while others run, through a 5-packet buffer
+    "three-transfers": _at_2mbps((("cubic", 0.04, 347_520, 0.3965),
+                                  ("westwood", 0.1, 208_512, 0.3629),
+                                  ("newreno", 0.04, 82_536, 0.1816)),
+                                 buffer=5, duration=8.0, seed=18),
     # CUBIC's last data sent in slow start: ns-3 keeps growing cwnd on the ACKs that follow
     # (its m_isCwndLimited is set only when a segment is sent), which its loss then cuts
-    "cwnd-limited-kept": Scenario(flows=(Flow(variant="cubic", base_rtt=0.1, size=173_982,
-                                              start=0.386),
-                                         Flow(variant="veno", base_rtt=0.06, size=54_740,
-                                              start=0.1733),
-                                         Flow(variant="sack", base_rtt=0.1, size=34_041,
-                                              start=0.2472)),
-                                  link=Link(rate=2e6, delay=0.01, buffer=20), duration=4.0,
-                                  warmup=0.0, seed=33),
+    "cwnd-limited-kept": _at_2mbps((("cubic", 0.1, 173_982, 0.386),
+                                    ("veno", 0.06, 54_740, 0.1733),
+                                    ("sack", 0.1, 34_041, 0.2472)),
+                                   buffer=20, duration=4.0, seed=33),
 }
 
 
