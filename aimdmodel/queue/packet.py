@@ -101,8 +101,13 @@ sending) closes: its FIN goes back after the ACK of the segment that carried
 the sender's FIN, or alone (acknowledging everything) when a hole was filled
 after that FIN came; the sender answers from TIME_WAIT with an ACK through
 the bottleneck. These packets take their time on the links like the
-handshake's. Not followed: a lost final ACK (ns-3's receiver, which has
-no RTT sample, resends its FIN from LAST_ACK about 1 s later).
+handshake's. Not followed: ns-3's receiver resends its FIN from LAST_ACK
+when the sender's last ACK has not come within ``3 m`` of its close, ``m``
+its only RTT sample (the handshake's, in whole ms, of small packets: less
+than ``base_rtt``), and again every ``3 m`` up to 6 times; a queue that grew
+since the handshake delays that ACK past it. Each such FIN takes the
+reverse link for an ACK's time (0.2 ms at 2 Mbit/s) that the mode leaves
+free.
 
 **Sender** (per ACK, in ns-3's order): SACK scoreboard and RFC 6675's
 IsLost (3 SACKed segments above); without SACK, ns-3's "Reno SACK" (each
