@@ -111,6 +111,8 @@ DISC_DROPTAIL, DISC_RED = 0, 1
 # -- scoreboard flags ----------------------------------------------------------------------------
 SACKED, LOST, RETX = 1, 2, 4
 FIN_ACK = -2  # an ACK's SACK field: the receiver's FIN (an ACK with no block holds -1)
+FIN_AGAIN = -3  # the same FIN sent again by the receiver's LAST_ACK timer
+LAST_ACK_RETRIES = 6  # ns-3's TcpSocket DataRetries: the FINs LastAckTimeout sends again
 
 # -- recorded series: rec[k, sample, flow] -------------------------------------------------------
 R_CWND, R_SENT, R_DELIV, R_UNIQ, R_LOST, R_RTTSUM, R_ACC, R_QUEUED = range(8)
@@ -209,7 +211,7 @@ def _service(j, s, FP, OP):  # pragma: no cover - compiled
     """
     if s >= 0:
         return FP[FP_LSVC, j] if _short(j, s, FP) else 1.0 / OP[OP_RATE]
-    return OP[OP_ACKSVC] if s == -1 else OP[OP_SYNSVC]
+    return OP[OP_SYNSVC] if s == -2 else OP[OP_ACKSVC]
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -728,16 +730,22 @@ def _depart(S, FP, OP, rec, tot, t, k):  # pragma: no cover - compiled
         qi[QIDLEF], qd[QIDLE] = 1, t
     elif qi[QL] > 1:  # the queue disc gives the device its next packet
         qi[QIDLEF] = 0
-    if s < 0:  # the handshake's last ACK, or a SYN: its SYN-ACK comes back
+    if s < 0:  # the handshake's last ACK, a SYN (its SYN-ACK comes back), the last ACK
         if s == -2:
-            S[27][j] = _back(qd, t + OP[OP_LDELAY] + OP[OP_SYNACC], OP[OP_SYNACC],
+            S[59][j] = t + OP[OP_LDELAY] + OP[OP_SYNACC]  # when the SYN-ACK leaves
+            S[27][j] = _back(qd, S[59][j], OP[OP_SYNACC],
                              OP[OP_SYNSVC], OP[OP_LDELAY] + OP[OP_SYNACC] + FP[FP_FWD, j])
+        elif s == -3:  # the sender's last ACK: the receiver closes when it comes
+            S[63][j] = t + OP[OP_LDELAY] + OP[OP_ACKACC]
+        else:
+            _receiver_sample(S, OP, j, t + OP[OP_LDELAY] + OP[OP_ACKACC])
         return
     rec[R_DELIV, k, j] += 1.0
     if FP[FP_CBR, j] > 0.0:  # a CBR (UDP) packet: no receiver state, no ACK
         rec[R_UNIQ, k, j] += 1.0
         return
     dly = FP[FP_LDLY, j] if _short(j, s, FP) else OP[OP_DELAY]  # to the receiver
+    _receiver_sample(S, OP, j, t + dly)
     sk = -1
     done = False
     if s == rnxt[j]:
@@ -793,6 +801,14 @@ def _close_receiver(S, FP, OP, j, e, t, fin):  # pragma: no cover - compiled
     was filled after the FIN came: ReceivedData calls DoPeerClose and returns,
     so ACK ``e`` becomes the FIN, the only answer.
     """
+    # ns-3's LAST_ACK timer: lastRto = SRTT + max(granularity, 4 RTTVAR) from the
+    # receiver's one RTT sample, the handshake's (RttMeanDeviation: SRTT m, RTTVAR m/2)
+    m = S[60][j]
+    S[62][j] = m + max(OP[OP_GRAN], 2.0 * m) if m > 0.0 else 1.0 + OP[OP_GRAN]
+    S[61][j] = LAST_ACK_RETRIES
+    # handled one link delay ahead of its time, as an ACK's return at its departure, so that
+    # the reverse link takes its FIN in the order of the times they are sent
+    S[58][j] = t + S[62][j] - OP[OP_DELAY]
     if not fin:
         S[33][j, e] = FIN_ACK
         return
@@ -805,6 +821,46 @@ def _close_receiver(S, FP, OP, j, e, t, fin):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
+def _receiver_sample(S, OP, j, t):  # pragma: no cover - compiled
+    """Flow ``j``'s receiver's RTT sample, on the first packet from its sender at ``t``.
+
+    ns-3 records the SYN-ACK in the receiver's RTT history; the next packet
+    that acknowledges it (the handshake's last ACK, or data if that was lost)
+    gives the receiver's one sample, from the echoed timestamp (whole ms).
+    """
+    if S[60][j] < 0.0 and S[59][j] > 0.0:
+        g = OP[OP_GRAN]
+        S[60][j] = (math.floor(t / g) - math.floor(S[59][j] / g)) * g
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _last_ack_timeout(S, FP, OP, j, t):  # pragma: no cover - compiled
+    """Flow ``j``'s receiver's LAST_ACK timer, handled at ``t`` for its time ``t + OP_DELAY``.
+
+    ns-3's LastAckTimeout: unless the sender's last ACK has come, the
+    receiver sends its FIN again (at most ``LAST_ACK_RETRIES`` times, then
+    closes) and waits as long again. The sender, in TIME_WAIT, ignores it.
+    """
+    due = t + OP[OP_DELAY]
+    qi, qd = S[40], S[41]
+    head_done = (qi[QL] > 0 and S[37][qi[QH]] == j and S[38][qi[QH]] == -3
+                 and qd[QTDEP] + OP[OP_LDELAY] + OP[OP_ACKACC] <= due)
+    if S[63][j] <= due or head_done or S[61][j] == 0:
+        S[58][j] = np.inf
+        return
+    S[61][j] -= 1
+    e = S[36][j] & MASK
+    S[31][j, e] = _back(qd, due, OP[OP_RA0], OP[OP_RW0],
+                        OP[OP_LDELAY] + OP[OP_RA0] + FP[FP_FWD, j])
+    S[32][j, e], S[33][j, e], S[34][j, e] = S[28][j], FIN_AGAIN, S[30][j]
+    S[42][j, e] = math.floor(due / OP[OP_GRAN])
+    S[36][j] += 1
+    if S[35][j] + 1 == S[36][j]:  # none was on its way: this one arrives first
+        S[55][j] = S[31][j, e]
+    S[58][j] = t + S[62][j]
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
 def _time_wait(S, FP, OP, j, t, sk):  # pragma: no cover - compiled
     """Answer the receiver's FIN, if flow ``j``'s ACK at ``t`` is one (``sk == FIN_ACK``).
 
@@ -814,7 +870,7 @@ def _time_wait(S, FP, OP, j, t, sk):  # pragma: no cover - compiled
     """
     if sk != FIN_ACK:
         return
-    _on_access(j, -1, t, OP[OP_ACKACC], FP, S[43], S[44], S[45], S[46], S[47], S[50], S[54])
+    _on_access(j, -3, t, OP[OP_ACKACC], FP, S[43], S[44], S[45], S[46], S[47], S[50], S[54])
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -1108,7 +1164,7 @@ def _ack(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - compiled
     ahead[j] += 1
     S[55][j] = S[31][j, ahead[j] & MASK] if ahead[j] < S[36][j] else np.inf
     _time_wait(S, FP, OP, j, t, sk)  # the receiver's FIN? (no SACK block: its ACK below)
-    if life[j] != 2:
+    if life[j] != 2 or sk == FIN_AGAIN:  # a FIN sent again: TIME_WAIT does nothing
         return False
     if stops[j] > 0.0 and t >= stops[j]:
         life[j] = 3
@@ -1191,11 +1247,10 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         return 0
     while True:
         room = cwnd[j] - _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
-        if room < 1.0 - 1e-9 and not (
-                # ns-3 sends a window of less than a segment when it holds all the data left:
-                # a transfer's short last segment, if NextSeg gives it (no loss pending)
-                FP[FP_LFRAC, j] > 0.0 and nxt[j] == sizes[j] - 1 and npend[j] == 0
-                and room > 1e-9 and room >= FP[FP_LFRAC, j] - 1e-9):
+        # ns-3 sends into a window of less than a segment only the data left, if it fits:
+        # a transfer's short last segment (new or again), when NextSeg gives it (below)
+        if room < 1.0 - 1e-9 and not (FP[FP_LFRAC, j] > 0.0 and nxt[j] >= sizes[j] - 1
+                                       and room > 1e-9 and room >= FP[FP_LFRAC, j] - 1e-9):
             break
         if S[8][j] == ST_OPEN and 0 < sizes[j] <= nxt[j]:
             # a finite transfer's FIN went with its last segment (ns-3: FIN_WAIT_1), and
@@ -1205,7 +1260,7 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         # ns-3's SendPendingData enables NextSeg's rule 3 with SACK in fast recovery
         rule3 = FP[FP_SACK, j] != 0.0 and S[8][j] == ST_RECOVERY
         s = _next_seg(j, FP, una, nxt, flags, npend, S[51], rule3)
-        if s < 0:
+        if s < 0 or (room < 1.0 - 1e-9 and not _short(j, s, FP)):
             break
         retx = s < nxt[j]
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
@@ -1245,9 +1300,10 @@ def _flow_key(S, FP, j):  # pragma: no cover - compiled
     bottleneck from its access link, 1 an ACK back at the sender, 2 its
     retransmission timer, 3 its start (the SYN, or the data when the
     SYN-ACK is back), 4 the variant's own timer, 5 a CBR source's next
-    packet. The loop keeps it in ``S[56]``, ``S[57]`` for the flow each
-    event changed (a handler changes the times of its own flow only), so
-    that the next-event scan reads one array.
+    packet, 7 its receiver's LAST_ACK timer. The loop keeps it in
+    ``S[56]``, ``S[57]`` for the flow each event changed (a handler changes
+    the times of its own flow only), so that the next-event scan reads one
+    array.
     """
     t, kind = S[54][j], 6
     if S[55][j] < t:
@@ -1260,6 +1316,8 @@ def _flow_key(S, FP, j):  # pragma: no cover - compiled
         t, kind = S[3][V_DUE][j], 4
     if FP[FP_CBR, j] > 0.0 and S[27][j] < t:
         t, kind = S[27][j], 5
+    if S[58][j] < t:
+        t, kind = S[58][j], 7
     return t, kind
 
 
@@ -1278,7 +1336,7 @@ def _next_event(S, FP, OP, n):  # pragma: no cover - compiled
     one of these or of an ACK's arrival (scheduled when the ACK began its last
     hop) goes first where it was armed before that (as it is, an RTO before);
     of timers due at one instant, the one armed first. Other ties: the
-    departure, then the lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5.
+    departure, then the lowest flow, its kinds in the order 6, 1, 2, 3, 4, 5, 7.
     """
     deadline, nxa, key = S[25], S[54], S[56]
     qd = S[41]
@@ -1405,6 +1463,9 @@ def run(FP, OP, rng, rec, tot, link, S):  # pragma: no cover - compiled
         elif kind == 5:
             j = who
             _cbr_send(S, FP, OP, rng, rec, j, t, k)
+        elif kind == 7:  # a receiver's LAST_ACK timer
+            j = who
+            _last_ack_timeout(S, FP, OP, j, t)
         else:
             j = who
             if kind == 3:
@@ -1503,5 +1564,17 @@ def allocate(FP, OP, PR, PL):
          np.full(n, -1, np.int64),  # the highest SACKed segment (m_highestSack; -1: none);
          np.zeros((n, 5, 2), np.int64), np.zeros(n, np.int64),  # the receivers' SACK lists;
          np.full(n, np.inf), np.full(n, np.inf),  # the first arrival on each access link, and
-         np.full(n, np.inf), np.zeros(n, np.int64))  # the first ACK on each way back (inf:
-    # none); each flow's earliest event, its time and kind (_flow_key)
+         np.full(n, np.inf), np.zeros(n, np.int64),  # the first ACK on each way back (inf:
+         *_receivers(n))  # none); each flow's earliest event, its time and kind (_flow_key)
+
+
+def _receivers(n: int) -> tuple:
+    """Return the receivers' closing state, ``S[58]`` to ``S[63]``, for ``n`` flows.
+
+    The LAST_ACK timer (handled one link delay ahead of its time; inf: none),
+    when the SYN-ACK left, the RTT sample (-1: none), the FINs left to send
+    again, the timer's interval, and when the sender's last ACK reaches the
+    receiver (inf: not yet).
+    """
+    return (np.full(n, np.inf), np.zeros(n), np.full(n, -1.0), np.zeros(n, np.int64),
+            np.zeros(n), np.full(n, np.inf))

@@ -101,13 +101,14 @@ sending) closes: its FIN goes back after the ACK of the segment that carried
 the sender's FIN, or alone (acknowledging everything) when a hole was filled
 after that FIN came; the sender answers from TIME_WAIT with an ACK through
 the bottleneck. These packets take their time on the links like the
-handshake's. Not followed: ns-3's receiver resends its FIN from LAST_ACK
-when the sender's last ACK has not come within ``3 m`` of its close, ``m``
-its only RTT sample (the handshake's, in whole ms, of small packets: less
-than ``base_rtt``), and again every ``3 m`` up to 6 times; a queue that grew
-since the handshake delays that ACK past it. Each such FIN takes the
-reverse link for an ACK's time (0.2 ms at 2 Mbit/s) that the mode leaves
-free.
+handshake's. The receiver's LAST_ACK timer is ns-3's: unless the sender's
+last ACK has come, it sends its FIN again ``3 m`` after its close (``m`` its
+one RTT sample, the handshake's, in whole ms: small packets, so less than
+``base_rtt``), and every ``3 m`` after, up to 6 times; a queue that grew
+since the handshake delays that ACK past it. A short last segment goes into
+a window of less than a segment whenever NextSeg gives it, new or again.
+Not followed: ns-3's FIN retransmission timer (``min_rto`` at least), which
+the LAST_ACK timer and the last ACK pre-empt unless that ACK takes longer.
 
 **Sender** (per ACK, in ns-3's order): SACK scoreboard and RFC 6675's
 IsLost (3 SACKed segments above); without SACK, ns-3's "Reno SACK" (each
