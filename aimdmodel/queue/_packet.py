@@ -812,12 +812,20 @@ def _close_receiver(S, FP, OP, j, e, t, fin):  # pragma: no cover - compiled
     if not fin:
         S[33][j, e] = FIN_ACK
         return
+    _send_fin(S, FP, OP, j, t, FIN_ACK)
+
+
+@numba.njit(cache=True, inline="always", _nrt=False)
+def _send_fin(S, FP, OP, j, t, mark):  # pragma: no cover - compiled
+    """Flow ``j``'s receiver sends its FIN at ``t`` (no SACK block), marked ``mark``."""
     e = S[36][j] & MASK
     S[31][j, e] = _back(S[41], t, OP[OP_RA0], OP[OP_RW0],
                         OP[OP_LDELAY] + OP[OP_RA0] + FP[FP_FWD, j])
-    S[32][j, e], S[33][j, e], S[34][j, e] = S[28][j], FIN_ACK, S[30][j]
+    S[32][j, e], S[33][j, e], S[34][j, e] = S[28][j], mark, S[30][j]
     S[42][j, e] = math.floor(t / OP[OP_GRAN])
     S[36][j] += 1
+    if S[35][j] + 1 == S[36][j]:  # none was on its way: this one arrives first
+        S[55][j] = S[31][j, e]
 
 
 @numba.njit(cache=True, inline="always", _nrt=False)
@@ -849,14 +857,7 @@ def _last_ack_timeout(S, FP, OP, j, t):  # pragma: no cover - compiled
         S[58][j] = np.inf
         return
     S[61][j] -= 1
-    e = S[36][j] & MASK
-    S[31][j, e] = _back(qd, due, OP[OP_RA0], OP[OP_RW0],
-                        OP[OP_LDELAY] + OP[OP_RA0] + FP[FP_FWD, j])
-    S[32][j, e], S[33][j, e], S[34][j, e] = S[28][j], FIN_AGAIN, S[30][j]
-    S[42][j, e] = math.floor(due / OP[OP_GRAN])
-    S[36][j] += 1
-    if S[35][j] + 1 == S[36][j]:  # none was on its way: this one arrives first
-        S[55][j] = S[31][j, e]
+    _send_fin(S, FP, OP, j, due, FIN_AGAIN)
     S[58][j] = t + S[62][j]
 
 
@@ -1245,8 +1246,12 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         life[j] = 3
         deadline[j] = np.inf
         return 0
+    sent = False
     while True:
-        room = cwnd[j] - _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
+        infl = _inflight(j, FP, flags, nxt[j], una[j], nsacked[j], nlost[j], nretx[j])
+        if sent:  # ns-3's SendDataPacket sets m_isCwndLimited, the segment just sent counted
+            S[20][j] = 1 if cwnd[j] < infl + 1.0 else 0
+        room = cwnd[j] - infl
         # ns-3 sends into a window of less than a segment only the data left, if it fits:
         # a transfer's short last segment (new or again), when NextSeg gives it (below)
         if room < 1.0 - 1e-9 and not (FP[FP_LFRAC, j] > 0.0 and nxt[j] >= sizes[j] - 1
@@ -1266,7 +1271,7 @@ def _send_pending(S, FP, OP, rng, rec, tot, j, t, k):  # pragma: no cover - comp
         _send(j, s, retx, t, k, FP, OP, rng, rec, tot, flags, nxt, nretx, npend,
               deadline, rto, S[43], S[44], S[45], S[46], S[47], S[50],
               S[54])
-        _cwnd_limited(S, FP, j)
+        sent = True
         if S[8][j] == ST_RECOVERY:  # UpdateBytesSent: PRR's prrOut
             S[3][V_PRROUT][j] += 1.0
     if OP[OP_CHECK] == 1.0:

@@ -126,7 +126,7 @@ from ..engines.declarations import linear_spec
 from ..policies import AIMD, FlowMix, Policy
 from ..scenario import CBR, RED, ParetoCross, Scenario
 from . import _fields as f
-from .options import QueueOptions
+from .options import ROUND_ONLY, QueueOptions
 from .result import QueueResult
 from .sources import pareto_arrivals
 from .variants import VARIANTS, get_variant
@@ -156,9 +156,6 @@ _DEFAULT_RULE = AIMD()
 
 _DEFAULT_RED = RED()
 """RED's parameters of a link that gives none (immutable: shared; its checks cost)."""
-
-_ROUND_ONLY = ("tick", "ticks_per_rtt", "pacing")
-"""Options of the round mode's time base, which the packet-level mode refuses."""
 
 _OPTION_NAMES = tuple(fl.name for fl in dataclasses.fields(QueueOptions))
 """The fields of :class:`QueueOptions`, in order (read once)."""
@@ -565,7 +562,7 @@ def _checked(scenario: Any, options: Any, replications: Any, max_work: Any, max_
         raise ValueError(f"recovery={opts.recovery!r}, reno_ops={opts.reno_ops!r}: the round "
                          "mode runs classic recovery and TcpLinuxReno's cut only; use "
                          "fidelity='packet'")
-    timing = [f"{name}={getattr(opts, name)!r}" for name in _ROUND_ONLY
+    timing = [f"{name}={getattr(opts, name)!r}" for name in ROUND_ONLY
               if getattr(opts, name) != getattr(_DEFAULT_OPTIONS, name)]
     if fidelity == "packet" and timing:
         raise ValueError(f"{', '.join(timing)}: the packet-level mode has no time step or "

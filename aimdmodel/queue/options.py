@@ -10,8 +10,8 @@ from typing import Any
 from .._validate import check_choice, check_flag, check_real, check_whole
 from .variants import VARIANTS
 
-__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "PACKET_RECOVERIES", "RENO_OPS", "QueueOptions",
-           "access_rate"]
+__all__ = ["MAX_INITIAL_WINDOW", "PACINGS", "PACKET_RECOVERIES", "RENO_OPS", "ROUND_ONLY",
+           "QueueOptions", "access_rate"]
 
 PACKET_RECOVERIES = ("classic", "prr")
 """ns-3's recovery ops the packet-level mode runs (``TcpClassicRecovery``, ``TcpPrrRecovery``)."""
@@ -21,6 +21,9 @@ RENO_OPS = ("linux-reno", "newreno")
 
 PACINGS = ("ack-clocked", "burst")
 """How a flow's packets of a round reach the bottleneck."""
+
+ROUND_ONLY = ("tick", "ticks_per_rtt", "pacing")
+"""The round mode's time base: options the packet-level mode has no use for and refuses."""
 
 
 MAX_INITIAL_WINDOW = 10**6
